@@ -1,0 +1,239 @@
+// scanproof: the command-line face of the registry.
+//   scanproof list [--json]
+//   scanproof check [--impl NAME] [--op OP] [--json FILE]
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "scanproof/checks.hpp"
+#include "scanproof/registry.hpp"
+
+namespace {
+using namespace scanproof;
+
+std::string json_string(std::string_view s) {
+  std::string o = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          o += buf;
+        } else {
+          o += c;
+        }
+    }
+  }
+  return o + "\"";
+}
+
+std::string zero_text(const descriptor& d) {
+  switch (d.zero.k) {
+    case zero_spec::kind::op_default: {
+      auto r = required_zero_result(d.operation);
+      return r ? "must be " + std::to_string(*r) : "not called (outside the domain)";
+    }
+    case zero_spec::kind::declared: return "declared " + std::to_string(d.zero.value);
+    case zero_spec::kind::undefined: return "undefined";
+  }
+  return "?";
+}
+
+std::string requirements_text(const descriptor& d) {
+  std::string s = d.needs;
+  for (const requirement& q : d.requires_cpu) {
+    if (s.find(name(q.feature)) == std::string::npos && s.find("POPCNT") == std::string::npos)
+      s += std::string(s.empty() ? "" : ", ") + name(q.feature);
+  }
+  return s;
+}
+
+std::string expectations_text(const descriptor& d) {
+  std::string s;
+  for (const expectation& e : d.expected)
+    s += std::string(s.empty() ? "" : "; ") + "fails " +
+         (e.on == scope::zero ? "on zero" : "on nonzero inputs") + " where " + e.when.name + ": " +
+         e.reason;
+  return s;
+}
+
+std::string availability(const descriptor& d) {
+  if (!d.built()) return "not built: " + d.unavailable;
+  for (const requirement& q : d.requires_cpu)
+    if (!cpu_has(q.feature)) return std::string("skipped: CPU lacks ") + name(q.feature);
+  return "built";
+}
+
+int list(bool json) {
+  auto reg = registry();
+  if (json) {
+    std::cout << "{\n  \"target\": {\"arch\": " << json_string(arch_name())
+              << ", \"compiler\": " << json_string(compiler_id())
+              << ", \"big_endian\": " << (big_endian ? "true" : "false")
+              << ", \"long_bits\": " << long_bits << ", \"pointer_bits\": " << pointer_bits
+              << "},\n  \"implementations\": [\n";
+    for (std::size_t i = 0; i < reg.size(); ++i) {
+      const descriptor& d = reg[i];
+      std::cout << "    {\"name\": " << json_string(d.name)
+                << ", \"op\": " << json_string(name(d.operation))
+                << ", \"zero\": " << json_string(zero_text(d))
+                << ", \"zero_note\": " << json_string(d.zero.note)
+                << ", \"requirements\": " << json_string(requirements_text(d))
+                << ", \"expectations\": [";
+      for (std::size_t k = 0; k < d.expected.size(); ++k) {
+        const expectation& e = d.expected[k];
+        std::cout << (k ? ", " : "") << "{\"when\": " << json_string(e.when.name)
+                  << ", \"scope\": " << json_string(e.on == scope::zero ? "zero" : "nonzero")
+                  << ", \"active_here\": " << (e.when.holds() ? "true" : "false")
+                  << ", \"reason\": " << json_string(e.reason) << "}";
+      }
+      std::cout << "], \"availability\": " << json_string(availability(d))
+                << ", \"candidate\": " << (d.candidate ? "true" : "false")
+                << ", \"provenance\": " << json_string(d.provenance)
+                << ", \"source\": " << json_string(d.source) << "}"
+                << (i + 1 < reg.size() ? "," : "") << "\n";
+    }
+    std::cout << "  ]\n}\n";
+    return 0;
+  }
+  std::printf("%-9s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "provenance");
+  for (const descriptor& d : reg) {
+    std::printf("%-9s %-30s %-26s %-28s %s\n", std::string(name(d.operation)).c_str(),
+                d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), d.provenance.c_str());
+    if (!d.expected.empty()) std::printf("%-9s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
+  }
+  std::printf("%zu implementations on %s (%s)\n", reg.size(), arch_name(), compiler_id().c_str());
+  return 0;
+}
+
+int check(const std::string& impl, const std::string& op_name, const std::string& json_path) {
+  std::optional<op> want_op;
+  if (!op_name.empty() && !(want_op = op_from_name(op_name))) {
+    std::fprintf(stderr, "scanproof: unknown op '%s' (lsb, msb, ctz, clz, popcount)\n", op_name.c_str());
+    return 2;
+  }
+  if (!impl.empty() && !find(impl)) {
+    std::fprintf(stderr, "scanproof: no implementation named '%s' (see `scanproof list`)\n", impl.c_str());
+    return 2;
+  }
+  std::ostringstream js;
+  js << "{\"target\": {\"arch\": " << json_string(arch_name())
+     << ", \"compiler\": " << json_string(compiler_id()) << ", \"cpu\": " << json_string(cpu_model())
+     << ", \"big_endian\": " << (big_endian ? "true" : "false") << ", \"long_bits\": " << long_bits
+     << ", \"pointer_bits\": " << pointer_bits << "}, \"implementations\": [";
+  int failed = 0, total = 0;
+  bool first_impl = true;
+  for (const descriptor& d : registry()) {
+    if (!impl.empty() && d.name != impl) continue;
+    if (want_op && d.operation != *want_op) continue;
+    ++total;
+    double seconds = 0;
+    verdict overall = verdict::pass;
+    std::string detail;
+    std::optional<std::int64_t> zero;
+    std::string checks_json;
+    int skipped = 0, n = 0;
+    for (const std::string& c : check_names(d)) {
+      const check_outcome r = run_check(d, c);
+      ++n;
+      seconds += r.seconds;
+      if (r.seen.zero_result) zero = r.seen.zero_result;
+      if (r.v == verdict::skip) ++skipped;
+      if (is_failure(r.v) && !is_failure(overall)) {
+        overall = r.v;
+        detail = r.message;
+      } else if (r.v == verdict::xfail && overall == verdict::pass) {
+        overall = verdict::xfail;
+        detail = r.message;
+      }
+      checks_json += std::string(checks_json.empty() ? "" : ", ") + "{\"check\": " +
+                     json_string(c) + ", \"verdict\": " + json_string(name(r.v)) +
+                     ", \"seconds\": " + std::to_string(r.seconds) +
+                     (r.seen.smallest ? ", \"input\": " + json_string(hex(r.seen.smallest->input)) +
+                                            ", \"expected\": " + std::to_string(r.seen.smallest->expected) +
+                                            ", \"got\": " + std::to_string(r.seen.smallest->got)
+                                      : "") +
+                     ", \"message\": " + json_string(r.message) + "}";
+    }
+    if (skipped == n) overall = verdict::skip;
+    if (is_failure(overall)) ++failed;
+    const std::string first_line = detail.substr(0, detail.find('\n'));
+    std::string counter;
+    if (auto p = detail.find("smallest failing input: "); p != std::string::npos)
+      counter = detail.substr(p + 24, detail.find('\n', p) - p - 24);
+    else if (overall == verdict::skip)
+      counter = run_check(d, "known_answers").message;
+    else
+      counter = first_line;
+    std::printf("%-5s %-9s %-30s %7.3fs  %s\n", std::string(name(overall)).c_str(),
+                std::string(name(d.operation)).c_str(), d.name.c_str(), seconds,
+                overall == verdict::pass ? "" : counter.c_str());
+    const bool digestable = !json_path.empty() && d.built() && overall != verdict::skip;
+    js << (first_impl ? "" : ",") << "\n  {\"name\": " << json_string(d.name)
+       << ", \"op\": " << json_string(name(d.operation)) << ", \"verdict\": "
+       << json_string(name(overall)) << ", \"zero_result\": "
+       << (zero ? std::to_string(*zero) : "null") << ", \"digest\": "
+       << (digestable ? json_string(hex(output_digest(d))) : "null") << ", \"seconds\": " << seconds
+       << ", \"checks\": [" << checks_json << "]}";
+    first_impl = false;
+  }
+  js << "\n]}\n";
+  std::printf("%d implementations checked, %d failed\n", total, failed);
+  if (!json_path.empty()) {
+    std::ofstream out(json_path);
+    if (!out) {
+      std::fprintf(stderr, "scanproof: cannot write %s\n", json_path.c_str());
+      return 2;
+    }
+    out << js.str();
+  }
+  return failed ? 1 : 0;
+}
+
+int usage(int code) {
+  std::fprintf(code ? stderr : stdout,
+               "usage: scanproof list [--json]\n"
+               "       scanproof check [--impl NAME] [--op OP] [--json FILE]\n");
+  return code;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!registry_ok()) return 2;
+  if (argc < 2) return usage(2);
+  const std::string cmd = argv[1];
+  std::string impl, op_name, json_path;
+  bool json = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](const char* flag) -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "scanproof: %s needs a value\n", flag);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--json" && cmd == "list") json = true;
+    else if (a == "--json") json_path = value("--json");
+    else if (a == "--impl") impl = value("--impl");
+    else if (a == "--op") op_name = value("--op");
+    else if (a == "-h" || a == "--help") return usage(0);
+    else {
+      std::fprintf(stderr, "scanproof: unknown argument '%s'\n", a.c_str());
+      return usage(2);
+    }
+  }
+  if (cmd == "list") return list(json);
+  if (cmd == "check") return check(impl, op_name, json_path);
+  if (cmd == "-h" || cmd == "--help") return usage(0);
+  std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());
+  return usage(2);
+}

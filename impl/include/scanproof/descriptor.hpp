@@ -1,0 +1,69 @@
+// One descriptor per implementation: everything the suite knows about it.
+// Conformance, properties, fuzzing, benchmarks and reports read only this.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scanproof/op.hpp"
+#include "scanproof/platform.hpp"
+
+namespace scanproof {
+
+// Runs the scanner over n inputs with the scanner inlined in the loop (see
+// batch.hpp). Results are widened to int64 so a candidate returning an unsigned
+// 0xFFFFFFFF is reported as such, not as -1.
+using batch_fn = void (*)(const std::uint64_t* in, std::int64_t* out, std::size_t n);
+
+// What the implementation does with b == 0.
+struct zero_spec {
+  enum class kind : std::uint8_t {
+    op_default,  // ctz/clz: 64, popcount: 0 (checked); lsb/msb: never called
+    declared,    // documented result `value`, checked
+    undefined,   // documented as undefined: called, observed and reported, not checked
+  };
+  kind k = kind::op_default;
+  std::int64_t value = 0;
+  const char* note = "";
+
+  static constexpr zero_spec returns(std::int64_t v, const char* why = "") {
+    return {kind::declared, v, why};
+  }
+  static constexpr zero_spec is_undefined(const char* why) { return {kind::undefined, 0, why}; }
+};
+
+// Which inputs an expected failure is about.
+enum class scope : std::uint8_t { nonzero, zero };
+
+// LLVM lit's XFAIL: a catalogue entry known to be wrong where `when` holds.
+// The suite then passes only if the failure is observed (XPASS fails).
+struct expectation {
+  condition when;
+  scope on;
+  const char* reason;
+};
+
+// An x86 instruction without which the entry would trap (SIGILL): the entry is
+// skipped, with the reason, on a CPU that lacks it.
+struct requirement {
+  cpu_feature feature;
+};
+
+struct descriptor {
+  std::string name;   // unique across catalogue and candidates; a C identifier
+  op operation = op::lsb;
+  batch_fn batch = nullptr;  // nullptr when not built for this target
+  zero_spec zero;
+  std::vector<requirement> requires_cpu;
+  std::vector<expectation> expected;
+  std::string needs;  // human list of assumptions ("x86-64 inline asm", "little-endian")
+  std::string provenance;
+  std::string unavailable;  // why batch is null on this target ("x86-64 only")
+  bool candidate = false;   // user-supplied: no expectations, must conform everywhere
+  std::string source;       // file that registered it
+
+  bool built() const { return batch != nullptr; }
+};
+
+}  // namespace scanproof

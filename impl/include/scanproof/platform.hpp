@@ -1,0 +1,41 @@
+// Facts about the target the suite runs on: compile-time data model and the
+// CPU's run-time features. Expectations and requirements are phrased in these.
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace scanproof {
+
+enum class cpu_feature : std::uint8_t { popcnt, bmi1, lzcnt };
+
+bool cpu_has(cpu_feature f);       // always false off x86
+const char* name(cpu_feature f);
+
+inline constexpr bool big_endian = std::endian::native == std::endian::big;
+inline constexpr int long_bits = static_cast<int>(sizeof(long) * 8);
+inline constexpr int pointer_bits = static_cast<int>(sizeof(void*) * 8);
+
+// The CPU family this binary was compiled for ("x86_64", "s390x", ...).
+const char* arch_name();
+std::string compiler_id();  // "gcc 12.2.0", "clang 16.0.6"
+std::string cpu_model();    // from CPUID or /proc/cpuinfo; "unknown" if neither
+
+// A named platform predicate. Descriptors name conditions, never write code
+// paths for one target: the condition is evaluated where the test runs.
+struct condition {
+  const char* name;
+  bool (*holds)();
+};
+
+namespace when {
+inline constexpr condition always{"always", [] { return true; }};
+inline constexpr condition big_endian_target{"big-endian", [] { return big_endian; }};
+inline constexpr condition long_is_32_bits{"32-bit long", [] { return long_bits == 32; }};
+inline constexpr condition cpu_lacks_lzcnt{
+    "CPU lacks LZCNT (executes as BSR)", [] { return !cpu_has(cpu_feature::lzcnt); }};
+inline constexpr condition cpu_lacks_bmi1{
+    "CPU lacks BMI1 (TZCNT executes as BSF)", [] { return !cpu_has(cpu_feature::bmi1); }};
+}  // namespace when
+
+}  // namespace scanproof

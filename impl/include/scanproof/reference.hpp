@@ -1,0 +1,51 @@
+// The reference oracle: naive bit loops, obviously correct and deliberately
+// slow. unit/reference_test.cpp checks them against <bit>.
+#pragma once
+#include <cstdint>
+
+#include "scanproof/op.hpp"
+
+namespace scanproof::reference {
+
+// Index of the least significant set bit; -1 on zero (never compared: lsb(0)
+// is outside the domain).
+constexpr int lsb(std::uint64_t b) {
+  for (int i = 0; i < 64; ++i)
+    if ((b >> i) & 1u) return i;
+  return -1;
+}
+
+constexpr int msb(std::uint64_t b) {
+  for (int i = 63; i >= 0; --i)
+    if ((b >> i) & 1u) return i;
+  return -1;
+}
+
+constexpr int ctz(std::uint64_t b) { return b ? lsb(b) : 64; }
+constexpr int clz(std::uint64_t b) { return b ? 63 - msb(b) : 64; }
+
+constexpr int popcount(std::uint64_t b) {
+  int n = 0;
+  for (int i = 0; i < 64; ++i) n += static_cast<int>((b >> i) & 1u);
+  return n;
+}
+
+constexpr int eval(op o, std::uint64_t b) {
+  switch (o) {
+    case op::lsb: return lsb(b);
+    case op::msb: return msb(b);
+    case op::ctz: return ctz(b);
+    case op::clz: return clz(b);
+    case op::popcount: return popcount(b);
+  }
+  return -1;
+}
+
+// Reverses the bit order; used by properties (msb(b) == 63 - lsb(rev(b))).
+constexpr std::uint64_t bit_reverse(std::uint64_t b) {
+  std::uint64_t r = 0;
+  for (int i = 0; i < 64; ++i) r |= ((b >> i) & 1u) << (63 - i);
+  return r;
+}
+
+}  // namespace scanproof::reference

@@ -1,0 +1,55 @@
+// The one registry. Catalogue entries and user candidates register here at
+// static-initialisation time; everything else iterates it.
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanproof/batch.hpp"
+#include "scanproof/descriptor.hpp"
+
+namespace scanproof {
+
+// Registration-order-independent view: sorted by (op, name).
+std::span<const descriptor> registry();
+const descriptor* find(std::string_view name);
+// Problems found while registering (duplicate names, bad identifiers). Every
+// driver refuses to run while this is non-empty.
+const std::vector<std::string>& registry_errors();
+// Prints registry_errors() to stderr and returns false if there are any.
+bool registry_ok();
+
+// What a catalogue entry says about itself besides its function.
+struct entry_info {
+  zero_spec zero{};
+  std::vector<requirement> requires_cpu{};
+  std::vector<expectation> expected{};
+  const char* needs = "";
+  const char* provenance = "";
+};
+
+namespace detail {
+int register_entry(const char* name, op o, batch_fn fn, const char* file, entry_info info);
+int register_unavailable(const char* name, op o, const char* why, const char* file,
+                         entry_info info);
+int register_candidate(const char* name, op o, batch_fn fn, const char* file);
+}  // namespace detail
+
+}  // namespace scanproof
+
+#define SCANPROOF_CAT2(a, b) a##b
+#define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
+
+// Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
+#define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
+  [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
+      ::scanproof::detail::register_entry(#NAME, OP, &::scanproof::batch<FN>, __FILE__,      \
+                                          ::scanproof::entry_info __VA_ARGS__)
+
+// A catalogue entry that this target cannot build (inline asm for another CPU).
+// It stays in the catalogue so `scanproof list` and the report show it.
+#define SCANPROOF_UNAVAILABLE(NAME, OP, WHY, ...)                                            \
+  [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
+      ::scanproof::detail::register_unavailable(#NAME, OP, WHY, __FILE__,                    \
+                                                ::scanproof::entry_info __VA_ARGS__)

@@ -1,0 +1,32 @@
+// Private helpers for catalogue files.
+#pragma once
+#include <cstdint>
+
+#include "scanproof/registry.hpp"
+
+namespace scanproof::cat {
+using U64 = std::uint64_t;  // the seeds' spelling
+}
+
+// Entries that only compile for some CPUs. On other targets the entry is still
+// registered, unbuilt, with the reason, so `scanproof list` and the report show it.
+#if defined(__x86_64__)
+#define SCANPROOF_ENTRY_X86_64(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_X86_64(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "x86-64 only (inline asm or x86 intrinsic)", __VA_ARGS__)
+#endif
+
+#if defined(__aarch64__)
+#define SCANPROOF_ENTRY_AARCH64(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_AARCH64(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "AArch64 only (inline asm)", __VA_ARGS__)
+#endif
+
+#if defined(__arm__)
+#define SCANPROOF_ENTRY_ARM32(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_ARM32(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "32-bit ARM only (inline asm)", __VA_ARGS__)
+#endif

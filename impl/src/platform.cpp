@@ -1,0 +1,108 @@
+#include "scanproof/platform.hpp"
+
+#include <fstream>
+#include <string>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+namespace scanproof {
+
+namespace {
+#if defined(__x86_64__) || defined(__i386__)
+// Read CPUID directly rather than trusting -march: what matters is the CPU the
+// test runs on (qemu -cpu Nehalem reports no LZCNT/BMI1 and executes the
+// encodings as BSR/BSF).
+bool cpuid_bit(unsigned leaf, unsigned subleaf, int reg, int bit) {
+  unsigned r[4] = {0, 0, 0, 0};
+  if (__get_cpuid_max(leaf & 0x80000000u, nullptr) < leaf) return false;
+  __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
+  return (r[reg] >> bit) & 1u;
+}
+#endif
+}  // namespace
+
+bool cpu_has(cpu_feature f) {
+#if defined(__x86_64__) || defined(__i386__)
+  enum { eax, ebx, ecx, edx };
+  switch (f) {
+    case cpu_feature::popcnt: return cpuid_bit(1, 0, ecx, 23);
+    case cpu_feature::bmi1: return cpuid_bit(7, 0, ebx, 3);
+    case cpu_feature::lzcnt: return cpuid_bit(0x80000001u, 0, ecx, 5);
+  }
+#endif
+  (void)f;
+  return false;
+}
+
+const char* name(cpu_feature f) {
+  switch (f) {
+    case cpu_feature::popcnt: return "popcnt";
+    case cpu_feature::bmi1: return "bmi1";
+    case cpu_feature::lzcnt: return "lzcnt";
+  }
+  return "?";
+}
+
+const char* arch_name() {
+#if defined(__x86_64__)
+  return "x86_64";
+#elif defined(__i386__)
+  return "i686";
+#elif defined(__aarch64__)
+  return "aarch64";
+#elif defined(__arm__)
+  return "arm";
+#elif defined(__powerpc64__)
+  return big_endian ? "ppc64" : "ppc64le";
+#elif defined(__s390x__)
+  return "s390x";
+#elif defined(__mips__)
+  return "mips";
+#elif defined(__riscv) && __riscv_xlen == 64
+  return "riscv64";
+#elif defined(__sparc__)
+  return "sparc64";
+#elif defined(__m68k__)
+  return "m68k";
+#else
+  return "unknown";
+#endif
+}
+
+std::string compiler_id() {
+#if defined(__clang__)
+  return "clang " __clang_version__;
+#elif defined(__GNUC__)
+  return "gcc " __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
+std::string cpu_model() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned r[12] = {};
+  if (__get_cpuid_max(0x80000000u, nullptr) >= 0x80000004u) {
+    for (unsigned i = 0; i < 3; ++i)
+      __cpuid(0x80000002u + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
+    std::string s(reinterpret_cast<const char*>(r), sizeof r);
+    s = s.c_str();
+    auto b = s.find_first_not_of(' ');
+    return b == std::string::npos ? "unknown" : s.substr(b);
+  }
+#endif
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    for (const char* key : {"model name", "cpu model", "cpu\t", "processor\t: ", "CPU part"}) {
+      if (line.rfind(key, 0) == 0) {
+        auto c = line.find(':');
+        if (c != std::string::npos) return line.substr(line.find_first_not_of(" \t", c + 1));
+      }
+    }
+  }
+  return "unknown";
+}
+
+}  // namespace scanproof

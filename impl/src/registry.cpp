@@ -1,0 +1,110 @@
+#include "scanproof/registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace scanproof {
+
+namespace {
+struct store {
+  std::vector<descriptor> items;
+  std::vector<std::string> errors;
+  bool sorted = false;
+};
+
+store& the_store() {
+  static store s;  // function-local: safe to use from other TUs' static init
+  return s;
+}
+
+bool is_identifier(const char* s) {
+  if (!s || !*s || std::isdigit(static_cast<unsigned char>(*s))) return false;
+  for (; *s; ++s)
+    if (!std::isalnum(static_cast<unsigned char>(*s)) && *s != '_') return false;
+  return true;
+}
+
+int add(descriptor d) {
+  store& s = the_store();
+  if (!is_identifier(d.name.c_str()))
+    s.errors.push_back(d.source + ": '" + d.name + "' is not a valid C identifier");
+  for (const descriptor& e : s.items) {
+    if (e.name != d.name) continue;
+    std::string what = e.candidate && d.candidate ? "two candidates"
+                       : e.candidate || d.candidate ? "a candidate and a catalogue entry"
+                                                    : "two catalogue entries";
+    s.errors.push_back(d.source + ": " + what + " are both named '" + d.name +
+                       "' (the other is in " + e.source + ")");
+  }
+  s.items.push_back(std::move(d));
+  s.sorted = false;
+  return static_cast<int>(s.items.size());
+}
+
+descriptor from_info(const char* name, op o, const char* file, entry_info&& info) {
+  descriptor d;
+  d.name = name;
+  d.operation = o;
+  d.zero = info.zero;
+  d.requires_cpu = std::move(info.requires_cpu);
+  d.expected = std::move(info.expected);
+  d.needs = info.needs;
+  d.provenance = info.provenance;
+  d.source = file;
+  return d;
+}
+}  // namespace
+
+std::span<const descriptor> registry() {
+  store& s = the_store();
+  if (!s.sorted) {
+    std::stable_sort(s.items.begin(), s.items.end(), [](const descriptor& a, const descriptor& b) {
+      if (a.operation != b.operation) return a.operation < b.operation;
+      return a.name < b.name;
+    });
+    s.sorted = true;
+  }
+  return s.items;
+}
+
+const descriptor* find(std::string_view name) {
+  for (const descriptor& d : registry())
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+const std::vector<std::string>& registry_errors() { return the_store().errors; }
+
+bool registry_ok() {
+  for (const std::string& e : registry_errors()) std::fprintf(stderr, "scanproof: error: %s\n", e.c_str());
+  return registry_errors().empty();
+}
+
+namespace detail {
+int register_entry(const char* name, op o, batch_fn fn, const char* file, entry_info info) {
+  descriptor d = from_info(name, o, file, std::move(info));
+  d.batch = fn;
+  return add(std::move(d));
+}
+
+int register_unavailable(const char* name, op o, const char* why, const char* file,
+                         entry_info info) {
+  descriptor d = from_info(name, o, file, std::move(info));
+  d.unavailable = why;
+  return add(std::move(d));
+}
+
+int register_candidate(const char* name, op o, batch_fn fn, const char* file) {
+  descriptor d;
+  d.name = name;
+  d.operation = o;
+  d.batch = fn;
+  d.candidate = true;
+  d.provenance = "candidate";
+  d.source = file;
+  return add(std::move(d));
+}
+}  // namespace detail
+
+}  // namespace scanproof
