@@ -1,5 +1,5 @@
 // scanproof: the command-line face of the registry.
-//   scanproof list [--json]
+//   scanproof list [--json | --markdown]
 //   scanproof check [--impl NAME] [--op OP] [--json FILE]
 #include <cstdio>
 #include <cstring>
@@ -70,6 +70,27 @@ std::string availability(const descriptor& d) {
   for (const requirement& q : d.requires_cpu)
     if (!cpu_has(q.feature)) return std::string("skipped: CPU lacks ") + name(q.feature);
   return "built";
+}
+
+std::string md_cell(std::string s) {
+  for (std::size_t p = 0; (p = s.find('|', p)) != std::string::npos; p += 2) s.replace(p, 1, "\\|");
+  return s;
+}
+
+// The README's catalogue table is this output (ci/update-readme writes it).
+int list_markdown() {
+  std::cout << "| op | name | zero input | needs | expected to fail | provenance |\n"
+            << "|---|---|---|---|---|---|\n";
+  for (const descriptor& d : registry()) {
+    if (d.candidate) continue;
+    std::string xf;
+    for (const expectation& e : d.expected)
+      xf += std::string(xf.empty() ? "" : "; ") + (e.on == scope::zero ? "zero, " : "") + e.when.name;
+    std::cout << "| " << name(d.operation) << " | `" << d.name << "` | " << md_cell(zero_text(d))
+              << " | " << md_cell(requirements_text(d)) << " | " << md_cell(xf) << " | "
+              << md_cell(d.provenance) << " |\n";
+  }
+  return 0;
 }
 
 int list(bool json) {
@@ -200,7 +221,7 @@ int check(const std::string& impl, const std::string& op_name, const std::string
 
 int usage(int code) {
   std::fprintf(code ? stderr : stdout,
-               "usage: scanproof list [--json]\n"
+               "usage: scanproof list [--json | --markdown]\n"
                "       scanproof check [--impl NAME] [--op OP] [--json FILE]\n");
   return code;
 }
@@ -211,7 +232,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return usage(2);
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
-  bool json = false;
+  bool json = false, markdown = false;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* flag) -> std::string {
@@ -222,6 +243,7 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--json" && cmd == "list") json = true;
+    else if (a == "--markdown" && cmd == "list") markdown = true;
     else if (a == "--json") json_path = value("--json");
     else if (a == "--impl") impl = value("--impl");
     else if (a == "--op") op_name = value("--op");
@@ -231,7 +253,7 @@ int main(int argc, char** argv) {
       return usage(2);
     }
   }
-  if (cmd == "list") return list(json);
+  if (cmd == "list") return markdown ? list_markdown() : list(json);
   if (cmd == "check") return check(impl, op_name, json_path);
   if (cmd == "-h" || cmd == "--help") return usage(0);
   std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());

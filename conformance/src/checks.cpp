@@ -64,16 +64,28 @@ bool smaller(std::uint64_t a, std::uint64_t b) {
   return pa != pb ? pa < pb : a < b;
 }
 
-// Greedy shrink: clear set bits, highest first, while the input still fails.
+// Greedy shrink towards fewest set bits, then smallest value: clear set bits
+// (highest first) while the input still fails, then move each remaining bit to
+// the lowest position where the input still fails.
 mismatch shrink(const descriptor& d, mismatch m) {
-  for (int i = 63; i >= 0; --i) {
-    const std::uint64_t bit = std::uint64_t{1} << i;
-    if (!(m.input & bit)) continue;
-    const std::uint64_t t = m.input & ~bit;
-    if (t == 0) continue;  // zero has its own check
+  auto try_input = [&](std::uint64_t t) {
+    if (t == 0) return false;  // zero has its own check
     const std::int64_t got = call_one(d.batch, t);
     const std::int64_t want = reference::eval(d.operation, t);
-    if (got != want) m = {t, want, got};
+    if (got == want) return false;
+    m = {t, want, got};
+    return true;
+  };
+  for (int i = 63; i >= 0; --i)
+    if (m.input >> i & 1) try_input(m.input & ~(std::uint64_t{1} << i));
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (int i = 0; i < 64 && !moved; ++i) {
+      if (!(m.input >> i & 1)) continue;
+      for (int j = 0; j < i && !moved; ++j)
+        if (!(m.input >> j & 1))
+          moved = try_input((m.input & ~(std::uint64_t{1} << i)) | (std::uint64_t{1} << j));
+    }
   }
   return m;
 }
