@@ -16,7 +16,7 @@ namespace {
 // encodings as BSR/BSF).
 bool cpuid_bit(unsigned leaf, unsigned subleaf, int reg, int bit) {
   unsigned r[4] = {0, 0, 0, 0};
-  if (__get_cpuid_max(leaf & 0x80000000u, nullptr) < leaf) return false;
+  if (static_cast<unsigned>(__get_cpuid_max(leaf & 0x80000000u, nullptr)) < leaf) return false;
   __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
   return (r[reg] >> bit) & 1u;
 }
@@ -84,7 +84,7 @@ std::string compiler_id() {
 std::string cpu_model() {
 #if defined(__x86_64__) || defined(__i386__)
   unsigned r[12] = {};
-  if (__get_cpuid_max(0x80000000u, nullptr) >= 0x80000004u) {
+  if (static_cast<unsigned>(__get_cpuid_max(0x80000000u, nullptr)) >= 0x80000004u) {
     for (unsigned i = 0; i < 3; ++i)
       __cpuid(0x80000002u + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
     std::string s(reinterpret_cast<const char*>(r), sizeof r);
