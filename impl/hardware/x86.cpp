@@ -113,7 +113,10 @@ SCANPROOF_ENTRY_X86_64(tzcnt_intrinsic, op::ctz, tzcnt_intrinsic,
 SCANPROOF_ENTRY_X86_64(lzcnt_intrinsic, op::clz, lzcnt_intrinsic,
                        {.expected = {{when::cpu_lacks_lzcnt, scope::nonzero,
                                       "LZCNT executes as BSR: returns 63 - clz (lzcnt(1) == "
-                                      "0)"}},
+                                      "0)"},
+                                     {when::cpu_lacks_lzcnt, scope::zero,
+                                      "LZCNT executes as BSR: zero leaves the destination "
+                                      "unchanged instead of 64"}},
                         .needs = "x86-64, LZCNT/ABM (runs as BSR without it)",
                         .provenance = "seed 004 (Shogi plan) 1.3 bit_scan_reverse_hw: "
                                       "_lzcnt_u64; seed 003 'Leading Zero Count'"});
