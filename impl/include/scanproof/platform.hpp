@@ -15,6 +15,11 @@ const char* name(cpu_feature f);
 inline constexpr bool big_endian = std::endian::native == std::endian::big;
 inline constexpr int long_bits = static_cast<int>(sizeof(long) * 8);
 inline constexpr int pointer_bits = static_cast<int>(sizeof(void*) * 8);
+#if defined(SCANPROOF_UBSAN)
+inline constexpr bool ub_sanitizer = true;  // built with -DSCANPROOF_SANITIZE=ON
+#else
+inline constexpr bool ub_sanitizer = false;
+#endif
 
 // The CPU family this binary was compiled for ("x86_64", "s390x", ...).
 const char* arch_name();
