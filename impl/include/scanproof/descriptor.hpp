@@ -15,6 +15,9 @@ namespace scanproof {
 // batch.hpp). Results are widened to int64 so a candidate returning an unsigned
 // 0xFFFFFFFF is reported as such, not as -1.
 using batch_fn = void (*)(const std::uint64_t* in, std::int64_t* out, std::size_t n);
+// Benchmark kernels over n inputs (batch.hpp: chain, serialize); the result
+// only keeps the work from being optimised away.
+using chain_fn = std::int64_t (*)(const std::uint64_t* in, std::size_t n);
 
 // What the implementation does with b == 0.
 struct zero_spec {
@@ -54,6 +57,8 @@ struct descriptor {
   std::string name;   // unique across catalogue and candidates; a C identifier
   op operation = op::lsb;
   batch_fn batch = nullptr;  // nullptr when not built for this target
+  chain_fn chain = nullptr;      // latency: a dependent chain (bench/)
+  chain_fn serialize = nullptr;  // every set bit of each word; nullptr for popcount
   zero_spec zero;
   std::vector<requirement> requires_cpu;
   std::vector<expectation> expected;
