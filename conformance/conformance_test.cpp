@@ -4,19 +4,25 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <string_view>
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
+#include "signal_report.hpp"
 
 namespace {
 
 class conformance_check : public testing::Test {
  public:
   conformance_check(const scanproof::descriptor* d, std::string check)
-      : d_(d), check_(std::move(check)) {}
+      : d_(d), check_(std::move(check)),
+        label_("conformance." + std::string(scanproof::name(d->operation)) + "." + d->name + "." +
+               check_) {}
 
   void TestBody() override {
+    scanproof::set_running_check(label_.c_str());
     const scanproof::check_outcome r = scanproof::run_check(*d_, check_);
+    scanproof::set_running_check(nullptr);
     RecordProperty("verdict", std::string(scanproof::name(r.v)));
     if (r.seen.zero_result) RecordProperty("zero_result", std::to_string(*r.seen.zero_result));
     if (r.seen.smallest) RecordProperty("counterexample", scanproof::hex(r.seen.smallest->input));
@@ -32,14 +38,33 @@ class conformance_check : public testing::Test {
  private:
   const scanproof::descriptor* d_;
   std::string check_;
+  std::string label_;  // the ctest name, for signal_report
 };
 
 }  // namespace
 
+// Flags of this driver (gtest's own flags are handled by InitGoogleTest):
+//   --scanproof-check-registry   only check the registry (the build runs this
+//                                after linking; see ScanproofCandidates.cmake)
+//   --scanproof-candidates-only  register tests for candidates only (a project
+//                                using the installed package)
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
+  bool check_registry = false, candidates_only = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--scanproof-check-registry") check_registry = true;
+    else if (a == "--scanproof-candidates-only") candidates_only = true;
+    else {
+      std::cerr << "conformance_test: unknown argument '" << a << "'\n";
+      return 2;
+    }
+  }
   if (!scanproof::registry_ok()) return 2;
+  if (check_registry) return 0;
+  scanproof::install_signal_report();
   for (const scanproof::descriptor& d : scanproof::registry()) {
+    if (candidates_only && !d.candidate) continue;
     for (const std::string& check : scanproof::check_names(d)) {
       const std::string suite(scanproof::name(d.operation));
       const std::string test = d.name + "." + check;

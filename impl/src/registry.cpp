@@ -10,6 +10,8 @@ namespace {
 struct store {
   std::vector<descriptor> items;
   std::vector<std::string> errors;
+  std::vector<std::string> candidate_files;  // from the build's manifest
+  bool files_checked = false;
   bool sorted = false;
 };
 
@@ -74,7 +76,20 @@ const descriptor* find(std::string_view name) {
   return nullptr;
 }
 
-const std::vector<std::string>& registry_errors() { return the_store().errors; }
+const std::vector<std::string>& registry_errors() {
+  store& s = the_store();
+  if (!s.files_checked) {  // every TU has registered by now: main is running
+    s.files_checked = true;
+    for (const std::string& f : s.candidate_files) {
+      bool found = false;
+      for (const descriptor& d : s.items) found = found || (d.candidate && d.source == f);
+      if (!found)
+        s.errors.push_back(f + ": registers no candidate (expected at least one "
+                               "SCANPROOF_CANDIDATE(function, scanproof::op::...))");
+    }
+  }
+  return s.errors;
+}
 
 bool registry_ok() {
   for (const std::string& e : registry_errors()) std::fprintf(stderr, "scanproof: error: %s\n", e.c_str());
@@ -104,6 +119,11 @@ int register_candidate(const char* name, op o, batch_fn fn, const char* file) {
   d.provenance = "candidate";
   d.source = file;
   return add(std::move(d));
+}
+
+int expect_candidates_from(const char* file) {
+  the_store().candidate_files.emplace_back(file);
+  return 0;
 }
 }  // namespace detail
 

@@ -14,8 +14,9 @@ namespace scanproof {
 // Registration-order-independent view: sorted by (op, name).
 std::span<const descriptor> registry();
 const descriptor* find(std::string_view name);
-// Problems found while registering (duplicate names, bad identifiers). Every
-// driver refuses to run while this is non-empty.
+// Problems found while registering (duplicate names, bad identifiers, a
+// candidate file that registers nothing). Every driver refuses to run while
+// this is non-empty. Call it only after static initialisation (from main).
 const std::vector<std::string>& registry_errors();
 // Prints registry_errors() to stderr and returns false if there are any.
 bool registry_ok();
@@ -34,6 +35,9 @@ int register_entry(const char* name, op o, batch_fn fn, const char* file, entry_
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info);
 int register_candidate(const char* name, op o, batch_fn fn, const char* file);
+// The build lists every candidate file here (a generated manifest); a listed
+// file that registered no candidate is reported by registry_errors().
+int expect_candidates_from(const char* file);
 }  // namespace detail
 
 }  // namespace scanproof

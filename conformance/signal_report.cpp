@@ -1,0 +1,102 @@
+#include "signal_report.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+
+// Provided by the ASan/UBSan runtimes when linked; null otherwise.
+extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+namespace scanproof {
+
+namespace {
+
+const char* volatile running = nullptr;
+
+// Only async-signal-safe calls below: write(2), no allocation, no stdio.
+void put(const char* s) {
+  if (!s) return;
+  const std::size_t n = std::strlen(s);
+  ssize_t r = ::write(STDERR_FILENO, s, n);
+  (void)r;
+}
+
+void put_hex(std::uintptr_t v) {
+  char buf[2 + 2 * sizeof v + 1];
+  buf[0] = '0';
+  buf[1] = 'x';
+  for (std::size_t i = 0; i < 2 * sizeof v; ++i)
+    buf[2 + i] = "0123456789abcdef"[(v >> (4 * (2 * sizeof v - 1 - i))) & 0xF];
+  buf[sizeof buf - 1] = '\0';
+  put(buf);
+}
+
+struct signal_name {
+  int sig;
+  const char* name;
+  const char* meaning;
+};
+constexpr signal_name reported[] = {
+    {SIGSEGV, "SIGSEGV", "segmentation fault: invalid memory access or stack overflow"},
+    {SIGBUS, "SIGBUS", "bus error: misaligned or unmapped memory access"},
+    {SIGILL, "SIGILL", "illegal instruction: the CPU lacks an instruction the code uses, or a trap"},
+    {SIGFPE, "SIGFPE", "arithmetic exception: integer division by zero or overflow"},
+    {SIGABRT, "SIGABRT", "abort: std::abort, a failed assert, or std::terminate (uncaught or noexcept-escaping exception)"},
+    {SIGTRAP, "SIGTRAP", "trap instruction (__builtin_trap on some CPUs)"},
+};
+
+void on_signal(int sig, siginfo_t* info, void*) {
+  put("\nscanproof: ");
+  put(running ? running : "(outside any check)");
+  put(": killed by ");
+  for (const signal_name& s : reported) {
+    if (s.sig != sig) continue;
+    put(s.name);
+    put(" (");
+    put(s.meaning);
+    put(")");
+  }
+  if ((sig == SIGSEGV || sig == SIGBUS) && info) {
+    put(" at address ");
+    put_hex(reinterpret_cast<std::uintptr_t>(info->si_addr));
+  }
+  put("\n");
+  // SA_RESETHAND restored the default action; the signal is blocked until we
+  // return, then kills the process with the signal's own status.
+  ::raise(sig);
+}
+
+void on_sanitizer_death() {
+  put("\nscanproof: ");
+  put(running ? running : "(outside any check)");
+  put(": stopped by the sanitizer finding reported above\n");
+}
+
+alignas(16) char alt_stack[1 << 16];
+
+}  // namespace
+
+void install_signal_report() {
+  stack_t ss{};
+  ss.ss_sp = alt_stack;
+  ss.ss_size = sizeof alt_stack;
+  sigaltstack(&ss, nullptr);
+  struct sigaction sa{};
+  sa.sa_sigaction = on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  // With a sanitizer linked, it reports SIGSEGV/SIGBUS/SIGFPE itself (with a
+  // stack trace) and then calls on_sanitizer_death.
+  const bool sanitizer = __sanitizer_set_death_callback != nullptr;
+  for (const signal_name& s : reported) {
+    if (sanitizer && (s.sig == SIGSEGV || s.sig == SIGBUS || s.sig == SIGFPE)) continue;
+    sigaction(s.sig, &sa, nullptr);
+  }
+  if (sanitizer) __sanitizer_set_death_callback(on_sanitizer_death);
+}
+
+void set_running_check(const char* label) { running = label; }
+
+}  // namespace scanproof
