@@ -88,7 +88,9 @@ void install_signal_report() {
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
   sigemptyset(&sa.sa_mask);
   // With a sanitizer linked, it reports SIGSEGV/SIGBUS/SIGFPE itself (with a
-  // stack trace) and then calls on_sanitizer_death.
+  // stack trace) and then calls on_sanitizer_death. (gcc links libubsan
+  // separately from libasan, with its own callback list: a UBSan report is
+  // then identified by the test's name and the report's file:line.)
   const bool sanitizer = __sanitizer_set_death_callback != nullptr;
   for (const signal_name& s : reported) {
     if (sanitizer && (s.sig == SIGSEGV || s.sig == SIGBUS || s.sig == SIGFPE)) continue;

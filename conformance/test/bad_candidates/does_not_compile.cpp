@@ -1,0 +1,5 @@
+// A syntax error: the build must fail with the compiler's message for this file.
+#include <scanproof/candidate.hpp>
+
+static int broken_lsb(std::uint64_t b) { return __builtin_ctzll(b) }
+SCANPROOF_CANDIDATE(broken_lsb, scanproof::op::lsb);

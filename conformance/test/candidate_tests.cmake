@@ -1,0 +1,24 @@
+# Tests of the candidate mechanism itself (label unit), on a nested build of
+# this project with the fixture directories; see candidates_in_tree_test.sh.
+# The nested build uses this build's compiler and SCANPROOF_SANITIZE, so under
+# the sanitize preset the hostile candidates' memory errors must be sanitizer
+# findings. Not registered when cross-compiling (the nested build is native).
+if(CMAKE_CROSSCOMPILING)
+  return()
+endif()
+
+set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
+set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
+set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")
+
+add_test(NAME unit.candidates.nested_build COMMAND ${_script} build ${_args})
+add_test(NAME unit.candidates.hostile COMMAND ${_script} hostile ${_args})
+add_test(NAME unit.candidates.build_errors COMMAND ${_script} errors ${_args})
+set_tests_properties(unit.candidates.nested_build PROPERTIES
+  LABELS unit FIXTURES_SETUP scanproof_candidates_tree RESOURCE_LOCK scanproof_candidates_tree
+  TIMEOUT 900)
+set_tests_properties(unit.candidates.hostile unit.candidates.build_errors PROPERTIES
+  LABELS unit FIXTURES_REQUIRED scanproof_candidates_tree RESOURCE_LOCK scanproof_candidates_tree
+  TIMEOUT 600)
+# build_errors reconfigures the nested tree: after the hostile run.
+set_tests_properties(unit.candidates.build_errors PROPERTIES DEPENDS unit.candidates.hostile)

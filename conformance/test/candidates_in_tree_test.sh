@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Tests of -DSCANPROOF_CANDIDATES on a nested build of this project (only the
+# conformance_test target is built), driven by conformance/test/candidate_tests.cmake:
+#
+#   candidates_in_tree_test.sh build  SRC WORK CXX SANITIZE   configure + build with hostile/
+#   candidates_in_tree_test.sh hostile SRC WORK CXX SANITIZE  every hostile candidate fails
+#                                      only its own tests, with the message of its kind
+#   candidates_in_tree_test.sh errors SRC WORK CXX SANITIZE   bad_candidates/: configure and
+#                                      build errors naming the file
+set -euo pipefail
+step=$1 src=$2 work=$3 cxx=$4 sanitize=$5
+here="$src/conformance/test"
+export CMAKE_BUILD_PARALLEL_LEVEL=2
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+configure() {  # configure CANDIDATES -> output in $work/configure.log, status returned
+  cmake -S "$src" -B "$work" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=5 -DSCANPROOF_CANDIDATES="$1" \
+    >"$work/configure.log" 2>&1
+}
+build() { cmake --build "$work" --target conformance_test >"$work/build.log" 2>&1; }
+
+# expect_error WHAT LOG PATTERN...: every pattern (grep -E) is in LOG.
+expect_error() {
+  local what=$1 log=$2 p
+  shift 2
+  for p in "$@"; do  # CMake wraps its messages: compare with the lines joined
+    tr '\n' ' ' <"$log" | tr -s ' ' | grep -Eq -- "$p" ||
+      { fail "$what: no '$p' in the output:"; sed 's/^/    /' "$log" | tail -25; }
+  done
+}
+
+case $step in
+build)
+  rm -rf "$work" && mkdir -p "$work"
+  configure "$here/hostile" || { cat "$work/configure.log"; exit 1; }
+  build || { cat "$work/build.log"; exit 1; }
+  echo "built conformance_test with $here/hostile (sanitize=$sanitize)"
+  ;;
+
+hostile)
+  # The hostile candidates and two catalogue entries in one run; of the hung
+  # candidate only known_answers (every check would wait for the timeout).
+  junit="$work/hostile.xml"
+  set +e
+  ctest --test-dir "$work" -j2 --output-junit "$junit" \
+    -R '^conformance\.[a-z]+\.(hostile_[a-z0-9_]+|debruijn_walisch|std_popcount)\.' \
+    -E 'hostile_never_returns\.[^k]' >"$work/ctest.log" 2>&1
+  set -e
+  # One line per test: name TAB status TAB output (newlines as \n), from the JUnit file.
+  awk 'BEGIN { RS = "<testcase " } NR > 1 {
+         match($0, /name="[^"]*"/); name = substr($0, RSTART + 6, RLENGTH - 7)
+         match($0, /status="[^"]*"/); status = substr($0, RSTART + 8, RLENGTH - 9)
+         out = $0; gsub(/\n/, "\\n", out); print name "\t" status "\t" out }' "$junit" >"$work/results.tsv"
+  [ -s "$work/results.tsv" ] || { cat "$work/ctest.log"; fail "no results"; exit 1; }
+
+  # expect IMPL VERDICT [PATTERN]: every test of IMPL that ran has VERDICT
+  # (fail/run) and, for failures, PATTERN (grep -E) in its output.
+  expect() {
+    local impl=$1 want=$2 pattern=${3:-} n=0 name status out
+    while IFS=$'\t' read -r name status out; do
+      [[ $name == conformance.*."$impl".* ]] || continue
+      [ "$status" = notrun ] && continue  # skipped (zero is outside lsb/msb's domain)
+      n=$((n + 1))
+      if [ "$status" != "$want" ]; then fail "$name: $status, expected $want"
+      elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" <<<"$out"; then
+        fail "$name: output lacks '$pattern': $(printf '%b' "$out" | tail -5)"
+      fi
+    done <"$work/results.tsv"
+    [ "$n" -gt 0 ] || fail "$impl: no test ran"
+    echo "checked $impl: $n tests, $want${pattern:+ with /$pattern/}"
+  }
+  if [ "$sanitize" = ON ]; then
+    # The sanitizer reports memory faults itself; signal_report names the check.
+    segv='AddressSanitizer: (SEGV|stack-overflow)'
+    expect hostile_sigsegv fail "$segv.*stopped by the sanitizer finding"
+    expect hostile_stack_overflow fail "$segv.*stopped by the sanitizer finding"
+    expect hostile_sigfpe fail 'AddressSanitizer: FPE'
+    expect hostile_sigbus fail 'AddressSanitizer: BUS'
+    # UBSan's bounds check (gcc) or ASan (clang) sees the read of table[64].
+    expect hostile_out_of_bounds fail 'index 64 out of bounds for type|global-buffer-overflow'
+    expect hostile_undefined_shift fail 'memory_errors.cpp:[0-9:]+ runtime error: shift exponent 64 is too large'
+  else
+    expect hostile_sigsegv fail 'killed by SIGSEGV \(segmentation fault'
+    expect hostile_stack_overflow fail 'killed by SIGSEGV'
+    expect hostile_sigfpe fail 'killed by SIGFPE'
+    expect hostile_sigbus fail 'killed by SIGBUS'
+    expect hostile_out_of_bounds fail 'smallest failing input: lsb\(0x8'
+    # Undefined but harmless on this compiler and CPU: only the sanitize preset sees it.
+  fi
+  expect hostile_sigill fail 'killed by SIGILL'
+  expect hostile_abort fail 'killed by SIGABRT'
+  expect hostile_throws fail 'C\+\+ exception with description "hostile_throws: odd input"'
+  expect hostile_lsb_64 fail 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 64'
+  expect hostile_lsb_minus_1023 fail 'expected 0, got -1023'
+  expect hostile_lsb_200 fail 'expected 0, got 200'
+  expect hostile_never_returns fail ''
+  grep -Eq 'hostile_never_returns\.known_answers \.+\*\*\*Timeout' "$work/ctest.log" ||
+    fail "hostile_never_returns.known_answers: not reported as ***Timeout by ctest"
+  # The zero contract fails alone; its other checks conform.
+  grep -P '^conformance\.ctz\.hostile_ctz_zero\.zero\tfail\t.*zero contract violated: op=ctz impl=hostile_ctz_zero.*ctz\(0x0000000000000000\) expected 64, got 0' \
+    "$work/results.tsv" >/dev/null || fail "hostile_ctz_zero.zero: not a zero-contract failure"
+  [ "$(grep -c '^conformance\.ctz\.hostile_ctz_zero\.[a-z0-9_]*	run	' "$work/results.tsv")" -ge 10 ] ||
+    fail "hostile_ctz_zero: its nonzero checks should pass"
+  # The catalogue, in the same run, is untouched.
+  expect debruijn_walisch run
+  expect std_popcount run
+  ;;
+
+errors)
+  bad="$here/bad_candidates"
+  configure "$bad/no_such_file.cpp" && fail "a missing path configured"
+  expect_error "missing path" "$work/configure.log" "candidate path '$bad/no_such_file.cpp' does not exist"
+  configure "no_such_relative.cpp" && fail "a relative path configured"
+  expect_error "relative path" "$work/configure.log" "'no_such_relative.cpp' is a relative path"
+  configure "$here/hostile/README.md;$bad/registers_nothing.cpp" ||
+    { cat "$work/configure.log"; exit 1; }
+  build && fail "a file that registers nothing built"
+  expect_error "registers nothing" "$work/build.log" \
+    "scanproof: error: $bad/registers_nothing.cpp: registers no candidate" \
+    "scanproof: error: $here/hostile/README.md: registers no candidate"
+  configure "$bad/duplicate_a.cpp;$bad/duplicate_b.cpp" || { cat "$work/configure.log"; exit 1; }
+  build && fail "duplicate candidate names built"
+  expect_error "duplicates" "$work/build.log" \
+    "scanproof: error: $bad/duplicate_b.cpp: two candidates are both named 'duplicate_lsb' \(the other is in $bad/duplicate_a.cpp\)"
+  configure "$bad/collides_with_catalogue.cpp" || { cat "$work/configure.log"; exit 1; }
+  build && fail "a name taken by the catalogue built"
+  expect_error "collision" "$work/build.log" \
+    "scanproof: error: $bad/collides_with_catalogue.cpp: a candidate and a catalogue entry are both named 'debruijn_walisch'"
+  configure "$bad/does_not_compile.cpp" || { cat "$work/configure.log"; exit 1; }
+  build && fail "a syntax error built"
+  expect_error "does not compile" "$work/build.log" "$bad/does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
+  configure "$bad/wrong_signature.cpp" || { cat "$work/configure.log"; exit 1; }
+  build && fail "a 32-bit signature built"
+  expect_error "wrong signature" "$work/build.log" "$bad/wrong_signature.cpp" \
+    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one std::uint64_t"
+  echo "build errors: checked 7 kinds"
+  ;;
+*) echo "unknown step '$step'" >&2; exit 2 ;;
+esac
+[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
