@@ -36,8 +36,10 @@ int add(descriptor d) {
     std::string what = e.candidate && d.candidate ? "two candidates"
                        : e.candidate || d.candidate ? "a candidate and a catalogue entry"
                                                     : "two catalogue entries";
-    s.errors.push_back(d.source + ": " + what + " are both named '" + d.name +
-                       "' (the other is in " + e.source + ")");
+    // Name the candidate's file first: it is the one to rename.
+    const bool swap = e.candidate && !d.candidate;
+    s.errors.push_back((swap ? e.source : d.source) + ": " + what + " are both named '" + d.name +
+                       "' (the other is in " + (swap ? d.source : e.source) + ")");
   }
   s.items.push_back(std::move(d));
   s.sorted = false;
@@ -97,9 +99,11 @@ bool registry_ok() {
 }
 
 namespace detail {
-int register_entry(const char* name, op o, batch_fn fn, const char* file, entry_info info) {
+int register_entry(const char* name, op o, kernels k, const char* file, entry_info info) {
   descriptor d = from_info(name, o, file, std::move(info));
-  d.batch = fn;
+  d.batch = k.batch;
+  d.chain = k.chain;
+  d.serialize = k.serialize;
   return add(std::move(d));
 }
 
@@ -110,11 +114,13 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
   return add(std::move(d));
 }
 
-int register_candidate(const char* name, op o, batch_fn fn, const char* file) {
+int register_candidate(const char* name, op o, kernels k, const char* file) {
   descriptor d;
   d.name = name;
   d.operation = o;
-  d.batch = fn;
+  d.batch = k.batch;
+  d.chain = k.chain;
+  d.serialize = k.serialize;
   d.candidate = true;
   d.provenance = "candidate";
   d.source = file;

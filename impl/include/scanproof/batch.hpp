@@ -10,8 +10,12 @@
 
 namespace scanproof {
 
+// Unrolled so the loop's own counter and branch cost a quarter per input and
+// the loop's placement in the instruction cache stops mattering (a one-input
+// loop straddling a 64-byte line ran POPCNT at 2 cycles instead of ~1 on Zen 4).
 template <auto F>
 void batch(const std::uint64_t* in, std::int64_t* out, std::size_t n) {
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(F(in[i]));
 }
 

@@ -32,16 +32,16 @@ struct candidate_signature<R (*)(A) noexcept> : candidate_signature<R (*)(A)> {}
 
 // Checks the contract at compile time so a wrong signature fails the build
 // with one line saying what is wrong, not deep inside batch<>.
-template <auto F>
-batch_fn candidate_batch() {
+template <auto F, op O>
+kernels candidate_kernels() {
   using sig = candidate_signature<decltype(F)>;
   if constexpr (!sig::value) {
     static_assert(sig::value,
                   "SCANPROOF_CANDIDATE(function, op): the function must be a single, non-overloaded "
                   "function taking one std::uint64_t and returning an integer type (not bool)");
-    return nullptr;
+    return {};
   } else {
-    return &batch<F>;
+    return kernels_for<F, O>();
   }
 }
 
@@ -59,4 +59,4 @@ batch_fn candidate_batch() {
 #define SCANPROOF_CANDIDATE(FN, OP)                                                          \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, FN) =                \
       ::scanproof::detail::register_candidate(                                               \
-          #FN, OP, ::scanproof::detail::candidate_batch<&FN>(), SCANPROOF_CANDIDATE_FILE)
+          #FN, OP, ::scanproof::detail::candidate_kernels<&FN, OP>(), SCANPROOF_CANDIDATE_FILE)

@@ -31,10 +31,10 @@ struct entry_info {
 };
 
 namespace detail {
-int register_entry(const char* name, op o, batch_fn fn, const char* file, entry_info info);
+int register_entry(const char* name, op o, kernels k, const char* file, entry_info info);
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info);
-int register_candidate(const char* name, op o, batch_fn fn, const char* file);
+int register_candidate(const char* name, op o, kernels k, const char* file);
 // The build lists every candidate file here (a generated manifest); a listed
 // file that registered no candidate is reported by registry_errors().
 int expect_candidates_from(const char* file);
@@ -48,7 +48,8 @@ int expect_candidates_from(const char* file);
 // Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
 #define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
-      ::scanproof::detail::register_entry(#NAME, OP, &::scanproof::batch<FN>, __FILE__,      \
+      ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
+                                          __FILE__,                                          \
                                           ::scanproof::entry_info __VA_ARGS__)
 
 // A catalogue entry that this target cannot build (inline asm for another CPU).
