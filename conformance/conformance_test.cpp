@@ -43,18 +43,23 @@ class conformance_check : public testing::Test {
 
 }  // namespace
 
-// Flags of this driver (gtest's own flags are handled by InitGoogleTest):
-//   --scanproof-check-registry   only check the registry (the build runs this
-//                                after linking; see ScanproofCandidates.cmake)
-//   --scanproof-candidates-only  register tests for candidates only (a project
-//                                using the installed package)
+// A project using the installed package builds this driver with
+// SCANPROOF_CANDIDATES_ONLY=1 (unless WITH_CATALOGUE): only its candidates get
+// tests, though the whole catalogue is linked (and names are checked against it).
+#ifndef SCANPROOF_CANDIDATES_ONLY
+#define SCANPROOF_CANDIDATES_ONLY 0
+#endif
+
+// --scanproof-check-registry: only check the registry (the build runs this
+// after linking; see ScanproofCandidates.cmake). gtest's own flags are handled
+// by InitGoogleTest.
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  bool check_registry = false, candidates_only = false;
+  bool check_registry = false;
+  const bool candidates_only = SCANPROOF_CANDIDATES_ONLY;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--scanproof-check-registry") check_registry = true;
-    else if (a == "--scanproof-candidates-only") candidates_only = true;
     else {
       std::cerr << "conformance_test: unknown argument '" << a << "'\n";
       return 2;

@@ -22,3 +22,10 @@ set_tests_properties(unit.candidates.hostile unit.candidates.build_errors PROPER
   TIMEOUT 600)
 # build_errors reconfigures the nested tree: after the hostile run.
 set_tests_properties(unit.candidates.build_errors PROPERTIES DEPENDS unit.candidates.hostile)
+
+# cmake --install of this build, then projects using the package (examples/engine).
+add_test(NAME unit.install_package
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/install_package_test.sh
+    "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/install_package"
+    "${CMAKE_CXX_COMPILER}")
+set_tests_properties(unit.install_package PROPERTIES LABELS unit TIMEOUT 600)

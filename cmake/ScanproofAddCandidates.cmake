@@ -1,0 +1,55 @@
+# scanproof_add_candidates(<files or directories>... [LIBRARIES <targets>...]
+#                          [WITH_CATALOGUE] [TIMEOUT <seconds>])
+#
+# In a project that did find_package(scanproof CONFIG REQUIRED) (and
+# enable_testing()): builds the candidates with the installed catalogue and
+# conformance driver into `scanproof_conformance` and registers its tests with
+# ctest, exactly as in scanproof's own tree: conformance.<op>.<name>.<check>,
+# label `conformance`, each in its own process with a timeout (TIMEOUT, else
+# SCANPROOF_TEST_TIMEOUT, else 60 s). Relative paths are taken from the
+# calling CMakeLists.txt's directory. The catalogue is always linked (a
+# candidate may not take a catalogue entry's name); its own tests are
+# registered only with WITH_CATALOGUE. LIBRARIES are linked to the candidates
+# (your engine's library, when the candidate files wrap its scanners). Call it
+# once, with every candidate.
+include_guard(GLOBAL)
+include(GoogleTest)
+
+function(scanproof_add_candidates)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "WITH_CATALOGUE" "TIMEOUT" "LIBRARIES")
+  if(TARGET scanproof_conformance)
+    message(FATAL_ERROR "scanproof_add_candidates(): called twice; list every candidate in one call")
+  endif()
+  if(NOT arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "scanproof_add_candidates(): no candidate files or directories given")
+  endif()
+  set(timeout 60)
+  if(DEFINED arg_TIMEOUT)
+    set(timeout ${arg_TIMEOUT})
+  elseif(DEFINED SCANPROOF_TEST_TIMEOUT)
+    set(timeout ${SCANPROOF_TEST_TIMEOUT})
+  endif()
+  if(NOT timeout MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "scanproof_add_candidates(): TIMEOUT must be a positive number of seconds, not '${timeout}'")
+  endif()
+
+  scanproof_candidate_sources(sources "scanproof_add_candidates()" "${CMAKE_CURRENT_SOURCE_DIR}"
+    ${arg_UNPARSED_ARGUMENTS})
+  message(STATUS "scanproof: candidates: ${sources}")
+  scanproof_candidate_library(scanproof_candidates scanproof::core ${sources})
+  target_link_libraries(scanproof_candidates PUBLIC ${arg_LIBRARIES})
+
+  add_executable(scanproof_conformance
+    "${SCANPROOF_DRIVER_DIR}/conformance_test.cpp" "${SCANPROOF_DRIVER_DIR}/signal_report.cpp"
+    $<TARGET_OBJECTS:scanproof_candidates>)
+  target_link_libraries(scanproof_conformance PRIVATE
+    scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES})
+  scanproof_check_registry_after_build(scanproof_conformance)
+
+  target_compile_definitions(scanproof_conformance PRIVATE
+    SCANPROOF_CANDIDATES_ONLY=$<IF:$<BOOL:${arg_WITH_CATALOGUE}>,0,1>)
+  gtest_discover_tests(scanproof_conformance
+    TEST_PREFIX "conformance."
+    PROPERTIES LABELS conformance TIMEOUT ${timeout}
+    DISCOVERY_TIMEOUT 300)
+endfunction()

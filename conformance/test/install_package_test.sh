@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# unit.install_package: `cmake --install` of this build, then projects that
+# find_package(scanproof) build and run their candidates' conformance tests:
+#   examples/engine          its three scanners pass, and only they get tests
+#   consumer/ + hostile/     built with ASan + UBSan: the out-of-bounds read and
+#                            the shift by 64 fail their own tests as findings
+#   consumer/ + a collision  the build stops naming the file
+# usage: install_package_test.sh SRC BUILD WORK CXX
+set -euo pipefail
+src=$1 build=$2 work=$3 cxx=$4
+export CMAKE_BUILD_PARALLEL_LEVEL=2
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+show() { sed 's/^/    /' "$1" | tail -${2:-30}; }
+
+rm -rf "$work" && mkdir -p "$work"
+cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { show "$work/install.log"; exit 1; }
+[ -f "$work/prefix/lib/cmake/scanproof/scanproofConfig.cmake" ] || { fail "no scanproofConfig.cmake installed"; exit 1; }
+
+# project NAME SOURCE-DIR [cmake args...]: configure + build into $work/NAME.
+project() {
+  local name=$1 dir=$2
+  shift 2
+  cmake -S "$dir" -B "$work/$name" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_PREFIX_PATH="$work/prefix" "$@" >"$work/$name.log" 2>&1 &&
+    cmake --build "$work/$name" >>"$work/$name.log" 2>&1
+}
+
+# 1. The example engine, as the README tells a user to build it.
+if project engine "$src/examples/engine"; then
+  ctest --test-dir "$work/engine" -L conformance -j2 >"$work/engine-ctest.log" 2>&1 ||
+    { fail "examples/engine: its conformance tests failed"; show "$work/engine-ctest.log"; }
+  names=$(ctest --test-dir "$work/engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
+  for c in lsb.engine_lsb msb.engine_msb popcount.engine_popcount; do
+    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/engine: no test conformance.$c.single_bits"
+  done
+  others=$(grep -vc '\.engine_' <<<"$names" || true)
+  [ "$others" = 0 ] || fail "examples/engine: $others tests of the catalogue registered (candidates only expected)"
+  echo "examples/engine: $(wc -l <<<"$names") conformance tests, all passed"
+else
+  fail "examples/engine did not build against the installed package"; show "$work/engine.log"
+fi
+
+# 2. Hostile candidates under the sanitizers, through the package.
+san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+if project hostile "$src/conformance/test/consumer" -DCANDIDATES="$src/conformance/test/hostile" \
+    "-DCMAKE_CXX_FLAGS=$san" "-DCMAKE_EXE_LINKER_FLAGS=$san"; then
+  set +e
+  ctest --test-dir "$work/hostile" -R 'hostile_(out_of_bounds|undefined_shift|lsb_64)\.(known_answers|single_bits)$' \
+    -j2 --output-on-failure >"$work/hostile-ctest.log" 2>&1
+  status=$?
+  set -e
+  [ "$status" != 0 ] || fail "hostile candidates under the sanitizers: ctest passed"
+  grep -q '6 tests failed out of 6' "$work/hostile-ctest.log" || fail "hostile: expected 6 of 6 to fail"
+  grep -Eq 'index 64 out of bounds for type|global-buffer-overflow' "$work/hostile-ctest.log" ||
+    fail "hostile_out_of_bounds: no sanitizer finding"
+  grep -q 'runtime error: shift exponent 64 is too large' "$work/hostile-ctest.log" ||
+    fail "hostile_undefined_shift: no sanitizer finding"
+  grep -q 'smallest failing input: lsb(0x8000000000000000) expected 63, got 64' "$work/hostile-ctest.log" ||
+    fail "hostile_lsb_64: no wrong-value report"
+  [ "$failures" = 0 ] || show "$work/hostile-ctest.log" 60
+  echo "hostile candidates through the package, sanitized: findings reported"
+else
+  fail "consumer with hostile/ did not build"; show "$work/hostile.log"
+fi
+
+# 3. The registry check runs in the consumer's build too.
+bad="$src/conformance/test/bad_candidates/collides_with_catalogue.cpp"
+if project collision "$src/conformance/test/consumer" -DCANDIDATES="$bad"; then
+  fail "a candidate named like a catalogue entry built"
+else
+  grep -q "scanproof: error: $bad: a candidate and a catalogue entry are both named 'debruijn_walisch'" \
+    "$work/collision.log" || { fail "collision: no error naming the file"; show "$work/collision.log"; }
+  echo "collision with the catalogue: build stopped naming the file"
+fi
+[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
