@@ -1,6 +1,10 @@
 // scanproof: the command-line face of the registry.
 //   scanproof list [--json | --markdown]
 //   scanproof check [--impl NAME] [--op OP] [--json FILE]
+//   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -219,10 +223,29 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   return failed ? 1 : 0;
 }
 
+// `scanproof bench ...` runs scanproof_bench (bench/), built next to this
+// program when Google Benchmark is installed, with the same arguments.
+int bench(int argc, char** argv) {
+  char self[4096] = {};
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string exe = len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
+  exe = exe.substr(0, exe.find_last_of('/') + 1) + "scanproof_bench";
+  std::vector<char*> args{exe.data()};
+  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  execv(exe.c_str(), args.data());
+  std::fprintf(stderr,
+               "scanproof: cannot run %s (%s): the benchmark is built only when Google Benchmark "
+               "is installed (apt-get install libbenchmark-dev, then reconfigure)\n",
+               exe.c_str(), std::strerror(errno));
+  return 2;
+}
+
 int usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: scanproof list [--json | --markdown]\n"
-               "       scanproof check [--impl NAME] [--op OP] [--json FILE]\n");
+               "       scanproof check [--impl NAME] [--op OP] [--json FILE]\n"
+               "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n");
   return code;
 }
 }  // namespace
@@ -230,6 +253,7 @@ int usage(int code) {
 int main(int argc, char** argv) {
   if (!registry_ok()) return 2;
   if (argc < 2) return usage(2);
+  if (std::string(argv[1]) == "bench") return bench(argc, argv);  // its own options
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
   bool json = false, markdown = false;

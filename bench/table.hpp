@@ -1,0 +1,25 @@
+// The benchmark table: per op, rows sorted by throughput, the verdict beside
+// each, ratios to the instruction floor and the Shogi plan's targets as lines.
+#pragma once
+#include <ostream>
+#include <vector>
+
+#include "clock.hpp"
+#include "results.hpp"
+
+namespace scanproof::bench {
+
+// The Shogi bit-scanning plan's performance targets (seed 004): popcount
+// under 5 cycles, bit scans under 10.
+constexpr double shogi_target_cycles(op o) { return o == op::popcount ? 5 : 10; }
+
+void print_table(std::ostream& out, op o, const std::vector<row>& rows, const core_clock& clock);
+
+// The harness check: the floor's popcount throughput against the
+// instruction's known rate (one per cycle); prints and returns the ratio.
+double print_harness_check(std::ostream& out, const std::vector<row>& rows, const core_clock& clock);
+
+// The three fastest conforming implementations of op o, by throughput.
+std::vector<const row*> fastest_conforming(op o, const std::vector<row>& rows, std::size_t n);
+
+}  // namespace scanproof::bench
