@@ -1,0 +1,277 @@
+#include "differential.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include "scanproof/batch.hpp"
+#include "scanproof/checks.hpp"
+#include "scanproof/reference.hpp"
+#include "scanproof/registry.hpp"
+
+namespace scanproof::fuzz {
+
+namespace {
+
+std::uint64_t same(std::uint64_t b) { return b; }
+// b ^ (b - 1): ones from bit 0 up to and including the LS1B.
+std::uint64_t through_ls1b(std::uint64_t b) { return b ^ (b - 1); }
+// (b & -b) - 1: ones strictly below the LS1B (all 64 bits when b == 0).
+std::uint64_t below_ls1b(std::uint64_t b) { return (b & (0 - b)) - 1; }
+
+std::int64_t ref_lsb(std::uint64_t b) { return reference::lsb(b); }
+std::int64_t ref_msb(std::uint64_t b) { return reference::msb(b); }
+std::int64_t ref_ctz(std::uint64_t b) { return reference::ctz(b); }
+std::int64_t ref_clz(std::uint64_t b) { return reference::clz(b); }
+std::int64_t ref_popcount(std::uint64_t b) { return reference::popcount(b); }
+
+// Each comparison is written once here; a target runs those of its ops.
+constexpr relation relations[] = {
+    {"lsb(b) == reference lsb(b)", op::lsb, same, ref_lsb, true},
+    {"msb(b) == reference msb(b)", op::msb, same, ref_msb, true},
+    {"ctz(b) == reference ctz(b)", op::ctz, same, ref_ctz, false},
+    {"clz(b) == reference clz(b)", op::clz, same, ref_clz, false},
+    {"popcount(b) == reference popcount(b)", op::popcount, same, ref_popcount, false},
+    // DarkThought's FIND_LSB(b) = FIND_MSB(b ^ (b - 1)) (seeds 000/001).
+    {"lsb(b) == msb(b ^ (b - 1))", op::msb, through_ls1b, ref_lsb, true},
+    // CPW 'Index of LS1B by Popcount' (seed 003); at b == 0 both sides are 64
+    // when lsb is read as ctz, so zero is in the domain.
+    {"popcount((b & -b) - 1) == lsb(b)", op::popcount, below_ls1b, ref_ctz, false},
+};
+
+// The zero result `d` must give, if it is checked at all.
+std::optional<std::int64_t> zero_result(const descriptor& d) {
+  if (active_expectation(d, scope::zero)) return std::nullopt;
+  switch (d.zero.k) {
+    case zero_spec::kind::op_default: return required_zero_result(d.operation);
+    case zero_spec::kind::declared: return d.zero.value;
+    case zero_spec::kind::undefined: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> skip_list() {
+  std::vector<std::string> names;
+  const char* env = std::getenv("SCANPROOF_FUZZ_SKIP");
+  if (!env) return names;
+  std::istringstream in(env);
+  for (std::string n; std::getline(in, n, ',');) {
+    if (n.empty()) continue;
+    if (!find(n)) {
+      std::fprintf(stderr,
+                   "scanproof-fuzz: error: SCANPROOF_FUZZ_SKIP names '%s', which is not a "
+                   "registered implementation (see `scanproof list`)\n",
+                   n.c_str());
+      std::exit(2);
+    }
+    names.push_back(n);
+  }
+  return names;
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& n) {
+  for (const std::string& s : names)
+    if (s == n) return true;
+  return false;
+}
+
+struct finding {
+  std::string_view target;
+  const descriptor* d;
+  const relation* r;  // nullptr: the zero contract
+  std::uint64_t b;    // the fuzz word
+  std::uint64_t x;    // what the implementation was called with
+  std::int64_t expected;
+  std::int64_t got;
+};
+
+void print_finding(const finding& f, const char* op_name) {
+  const descriptor& d = *f.d;
+  const std::string in = hex(f.b);
+  const std::string file = std::string("fuzz/regressions/") + op_name + "-" + d.name + "-" +
+                           in.substr(2);
+  std::fprintf(stderr,
+               "\n==scanproof-fuzz== MISMATCH op=%s impl=%s input=%s expected=%lld got=%lld\n"
+               "  target:         %.*s\n"
+               "  implementation: %s (%s, %s)\n",
+               op_name, d.name.c_str(), in.c_str(), static_cast<long long>(f.expected),
+               static_cast<long long>(f.got), static_cast<int>(f.target.size()), f.target.data(),
+               d.name.c_str(), d.candidate ? "candidate" : "catalogue", d.source.c_str());
+  if (f.r)
+    std::fprintf(stderr, "  relation:       %s\n", f.r->text);
+  else
+    std::fprintf(stderr, "  relation:       zero contract of %s: %s(0) must be %lld%s%s\n",
+                 d.name.c_str(), op_name, static_cast<long long>(f.expected),
+                 *d.zero.note ? ", declared: " : "", d.zero.note);
+  if (f.x != f.b)
+    std::fprintf(stderr, "  called with:    %s(%s), derived from b = %s\n", op_name,
+                 hex(f.x).c_str(), in.c_str());
+  std::fprintf(stderr,
+               "  expected:       %lld\n"
+               "  got:            %lld\n"
+               "  regression (paste at the repository root):\n"
+               "    printf '%s' > %s\n",
+               static_cast<long long>(f.expected), static_cast<long long>(f.got),
+               printf_bytes(f.b).c_str(), file.c_str());
+  std::fflush(stderr);
+}
+
+// One non-inlined failure function per op: the op is then a frame of every
+// crash stack, so stack-based deduplication (libFuzzer's DEDUP_TOKEN,
+// ClusterFuzz crash states) keeps the ops apart; the implementation is on the
+// MISMATCH line. The op name argument also keeps identical-code folding from
+// merging them.
+[[gnu::noinline, noreturn]] void report_lsb_mismatch(const finding& f) {
+  print_finding(f, "lsb");
+  std::abort();
+}
+[[gnu::noinline, noreturn]] void report_msb_mismatch(const finding& f) {
+  print_finding(f, "msb");
+  std::abort();
+}
+[[gnu::noinline, noreturn]] void report_ctz_mismatch(const finding& f) {
+  print_finding(f, "ctz");
+  std::abort();
+}
+[[gnu::noinline, noreturn]] void report_clz_mismatch(const finding& f) {
+  print_finding(f, "clz");
+  std::abort();
+}
+[[gnu::noinline, noreturn]] void report_popcount_mismatch(const finding& f) {
+  print_finding(f, "popcount");
+  std::abort();
+}
+
+[[noreturn]] void report(const finding& f) {
+  switch (f.d->operation) {
+    case op::lsb: report_lsb_mismatch(f);
+    case op::msb: report_msb_mismatch(f);
+    case op::ctz: report_ctz_mismatch(f);
+    case op::clz: report_clz_mismatch(f);
+    case op::popcount: report_popcount_mismatch(f);
+  }
+  std::abort();
+}
+
+constexpr std::size_t chunk_words = 64;
+constexpr std::size_t max_probes = chunk_words * (sizeof relations / sizeof relations[0]);
+
+}  // namespace
+
+std::size_t decode_words(const std::uint8_t* data, std::size_t size, std::uint64_t* out,
+                         std::size_t max_words) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; at < size && n < max_words; at += 8, ++n) {
+    std::uint64_t w = 0;
+    for (std::size_t i = 0; i < 8 && at + i < size; ++i)
+      w |= static_cast<std::uint64_t>(data[at + i]) << (8 * i);
+    out[n] = w;
+  }
+  return n;
+}
+
+std::string printf_bytes(std::uint64_t b) {
+  // Octal escapes: understood by every POSIX printf (dash's too), unlike \x.
+  std::string s;
+  for (int i = 0; i < 8; ++i) {
+    const unsigned v = (b >> (8 * i)) & 0xFFu;
+    s += '\\';
+    s += static_cast<char>('0' + ((v >> 6) & 7));
+    s += static_cast<char>('0' + ((v >> 3) & 7));
+    s += static_cast<char>('0' + (v & 7));
+  }
+  return s;
+}
+
+differential::differential(std::string_view target, std::initializer_list<op> ops)
+    : target_(target) {
+  if (!registry_ok()) std::exit(2);
+  const std::vector<std::string> skipped = skip_list();
+  const char* t = target_.c_str();
+  std::size_t n = 0;
+  for (op o : ops) {
+    op_plan p{o, {}, {}};
+    for (const relation& r : relations)
+      if (r.checked == o) p.relations.push_back(&r);
+    for (const descriptor& d : registry()) {
+      if (d.operation != o) continue;
+      const std::string id = std::string(name(o)) + "." + d.name;
+      if (auto why = unrunnable(d)) {
+        std::fprintf(stderr, "%s: skip %s: %s\n", t, id.c_str(), why->c_str());
+        continue;
+      }
+      if (listed(skipped, d.name)) {
+        std::fprintf(stderr, "%s: skip %s: listed in SCANPROOF_FUZZ_SKIP\n", t, id.c_str());
+        continue;
+      }
+      participant q{&d, true, zero_result(d)};
+      if (const expectation* e = active_expectation(d, scope::nonzero)) {
+        // Only ctz/clz/popcount are ever called with zero (lsb/msb: outside the domain).
+        const bool zero_checked = q.on_zero && required_zero_result(o);
+        std::fprintf(stderr, "%s: %s %s: XFAIL (%s): %s\n", t,
+                     zero_checked ? "only the zero contract compared for" : "skip", id.c_str(),
+                     e->when.name, e->reason);
+        if (!zero_checked) continue;
+        q.nonzero = false;
+      }
+      p.runs.push_back(q);
+      ++n;
+    }
+    plans_.push_back(std::move(p));
+  }
+  std::fprintf(stderr, "%s: comparing %zu implementations with the reference and the identities\n",
+               t, n);
+}
+
+std::size_t differential::implementations() const {
+  std::size_t n = 0;
+  for (const op_plan& p : plans_) n += p.runs.size();
+  return n;
+}
+
+void differential::run(const std::uint8_t* data, std::size_t size) const {
+  std::uint64_t words[chunk_words];
+  for (std::size_t at = 0; at < size; at += 8 * chunk_words) {
+    const std::size_t n = decode_words(data + at, size - at, words, chunk_words);
+    for (const op_plan& p : plans_) run_words(p, words, n);
+  }
+}
+
+void differential::run_words(const op_plan& p, const std::uint64_t* words, std::size_t n) const {
+  // Nonzero probes go through each implementation's batch function in one
+  // call; a zero probe is checked against each implementation's zero contract.
+  std::uint64_t in[max_probes], from[max_probes];
+  std::int64_t want[max_probes], got[max_probes];
+  const relation* why[max_probes];
+  std::size_t m = 0;
+  std::optional<std::uint64_t> zero_from;
+  for (const relation* r : p.relations) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t b = words[i];
+      if (r->b_nonzero && b == 0) continue;
+      const std::uint64_t x = r->derive(b);
+      if (x == 0) {
+        if (!zero_from) zero_from = b;
+        continue;
+      }
+      in[m] = x;
+      from[m] = b;
+      want[m] = r->expect(b);
+      why[m] = r;
+      ++m;
+    }
+  }
+  for (const participant& q : p.runs) {
+    if (q.nonzero && m) {
+      q.d->batch(in, got, m);
+      for (std::size_t i = 0; i < m; ++i)
+        if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
+    }
+    if (zero_from && q.on_zero) {
+      const std::int64_t z = call_one(q.d->batch, 0);
+      if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, 0, *q.on_zero, z});
+    }
+  }
+}
+
+}  // namespace scanproof::fuzz
