@@ -58,7 +58,7 @@ void on_signal(int sig, siginfo_t* info, void*) {
     put(s.meaning);
     put(")");
   }
-  if ((sig == SIGSEGV || sig == SIGBUS) && info) {
+  if ((sig == SIGSEGV || sig == SIGBUS) && info && info->si_code > 0) {  // a fault, not kill/raise
     put(" at address ");
     put_hex(reinterpret_cast<std::uintptr_t>(info->si_addr));
   }
