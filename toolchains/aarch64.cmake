@@ -1,0 +1,7 @@
+# aarch64: 64-bit ARM, little-endian, LP64 (g++-aarch64-linux-gnu, qemu-aarch64).
+set(SCANPROOF_TRIPLE aarch64-linux-gnu)
+set(SCANPROOF_PROCESSOR aarch64)
+set(SCANPROOF_QEMU qemu-aarch64)
+# Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
+set(SCANPROOF_DEBIAN_ARCH arm64)
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -1,0 +1,7 @@
+# armhf: 32-bit ARMv7 hard-float, little-endian, 32-bit long (g++-arm-linux-gnueabihf, qemu-arm).
+set(SCANPROOF_TRIPLE arm-linux-gnueabihf)
+set(SCANPROOF_PROCESSOR arm)
+set(SCANPROOF_QEMU qemu-arm)
+# Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
+set(SCANPROOF_DEBIAN_ARCH armhf)
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -1,0 +1,29 @@
+# Shared by toolchains/<target>.cmake for Debian's cross compilers
+# (g++-<triple>) with the program run under qemu-user. The including file sets:
+#   SCANPROOF_TRIPLE     GNU triple of the cross compiler, e.g. s390x-linux-gnu
+#   SCANPROOF_PROCESSOR  CMAKE_SYSTEM_PROCESSOR, e.g. s390x
+#   SCANPROOF_QEMU       qemu-user binary, e.g. qemu-s390x
+#   SCANPROOF_MULTIARCH  Debian multiarch directory if it differs from the triple
+#                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR ${SCANPROOF_PROCESSOR})
+set(CMAKE_CXX_COMPILER ${SCANPROOF_TRIPLE}-g++)
+if(NOT SCANPROOF_MULTIARCH)
+  set(SCANPROOF_MULTIARCH ${SCANPROOF_TRIPLE})
+endif()
+# Debian multiarch packages (libgtest-dev:s390x, ...) install into
+# /usr/lib/<multiarch>; this makes find_package look there and not at the
+# host's /usr/lib/x86_64-linux-gnu.
+set(CMAKE_LIBRARY_ARCHITECTURE ${SCANPROOF_MULTIARCH})
+
+# The cross toolchain's own sysroot, then the host prefixes (for multiarch
+# packages and a GoogleTest built for this target, passed as GTest_DIR).
+set(CMAKE_FIND_ROOT_PATH /usr/${SCANPROOF_TRIPLE})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+
+# ctest, gtest_discover_tests and add_test(COMMAND <target>) run target
+# programs through this; -L gives qemu the cross libc and libstdc++.
+set(CMAKE_CROSSCOMPILING_EMULATOR ${SCANPROOF_QEMU} -L /usr/${SCANPROOF_TRIPLE})

@@ -1,0 +1,8 @@
+# i686: 32-bit x86, little-endian, 32-bit long and pointers (g++-i686-linux-gnu, qemu-i386).
+set(SCANPROOF_TRIPLE i686-linux-gnu)
+set(SCANPROOF_PROCESSOR i686)
+set(SCANPROOF_QEMU qemu-i386)
+# Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
+set(SCANPROOF_DEBIAN_ARCH i386)
+set(SCANPROOF_MULTIARCH i386-linux-gnu)
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

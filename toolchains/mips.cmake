@@ -1,0 +1,7 @@
+# mips: 32-bit MIPS, big-endian, 32-bit long and pointers (g++-mips-linux-gnu, qemu-mips).
+set(SCANPROOF_TRIPLE mips-linux-gnu)
+set(SCANPROOF_PROCESSOR mips)
+set(SCANPROOF_QEMU qemu-mips)
+# No Debian 12 architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
+set(SCANPROOF_DEBIAN_ARCH "")
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

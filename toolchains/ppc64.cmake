@@ -1,0 +1,7 @@
+# ppc64: 64-bit POWER, big-endian, LP64 (g++-powerpc64-linux-gnu, qemu-ppc64).
+set(SCANPROOF_TRIPLE powerpc64-linux-gnu)
+set(SCANPROOF_PROCESSOR ppc64)
+set(SCANPROOF_QEMU qemu-ppc64)
+# No Debian 12 architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
+set(SCANPROOF_DEBIAN_ARCH "")
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -1,0 +1,7 @@
+# ppc64le: 64-bit POWER, little-endian, LP64 (g++-powerpc64le-linux-gnu, qemu-ppc64le).
+set(SCANPROOF_TRIPLE powerpc64le-linux-gnu)
+set(SCANPROOF_PROCESSOR ppc64le)
+set(SCANPROOF_QEMU qemu-ppc64le)
+# Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
+set(SCANPROOF_DEBIAN_ARCH ppc64el)
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -1,0 +1,7 @@
+# s390x: IBM Z, big-endian, LP64 (g++-s390x-linux-gnu, qemu-s390x).
+set(SCANPROOF_TRIPLE s390x-linux-gnu)
+set(SCANPROOF_PROCESSOR s390x)
+set(SCANPROOF_QEMU qemu-s390x)
+# Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
+set(SCANPROOF_DEBIAN_ARCH s390x)
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

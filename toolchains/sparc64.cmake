@@ -1,0 +1,7 @@
+# sparc64: 64-bit SPARC, big-endian, LP64 (g++-sparc64-linux-gnu, qemu-sparc64).
+set(SCANPROOF_TRIPLE sparc64-linux-gnu)
+set(SCANPROOF_PROCESSOR sparc64)
+set(SCANPROOF_QEMU qemu-sparc64)
+# No Debian 12 architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
+set(SCANPROOF_DEBIAN_ARCH "")
+include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -1,0 +1,5 @@
+# x86_64-core2: the host's compiler, run under `qemu-x86_64 -cpu core2duo`:
+# no POPCNT (the POPCNT intrinsic would trap with SIGILL), no LZCNT, no BMI1.
+set(SCANPROOF_QEMU qemu-x86_64)
+set(SCANPROOF_QEMU_CPU core2duo)
+include(${CMAKE_CURRENT_LIST_DIR}/common/x86_64-qemu-cpu.cmake)
