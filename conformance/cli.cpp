@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
@@ -153,7 +154,13 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   js << "{\"target\": {\"arch\": " << json_string(arch_name())
      << ", \"compiler\": " << json_string(compiler_id()) << ", \"cpu\": " << json_string(cpu_model())
      << ", \"big_endian\": " << (big_endian ? "true" : "false") << ", \"long_bits\": " << long_bits
-     << ", \"pointer_bits\": " << pointer_bits << "}, \"implementations\": [";
+     << ", \"pointer_bits\": " << pointer_bits << ", \"cpu_features\": [";
+  // What requirements and expectations are phrased in, as this CPU answers it
+  // (the matrix report explains failures by these facts).
+  bool first_feature = true;
+  for (cpu_feature f : {cpu_feature::popcnt, cpu_feature::bmi1, cpu_feature::lzcnt})
+    if (cpu_has(f)) js << (std::exchange(first_feature, false) ? "" : ", ") << json_string(name(f));
+  js << "]}, \"implementations\": [";
   int failed = 0, total = 0;
   bool first_impl = true;
   for (const descriptor& d : registry()) {
