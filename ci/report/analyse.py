@@ -1,0 +1,209 @@
+"""The matrix as data: one cell per (implementation, target), the findings
+explained by target facts, value-level divergence, and catalogue expectations
+that did not hold. Everything here is computed from results/<target>.json;
+nothing names an implementation or a target."""
+import json
+import os
+
+OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
+RED = {"fail", "xpass", "crash"}  # kinds that turn the matrix red
+RAN = {"pass", "fail", "xfail", "xpass", "crash"}  # the implementation ran there
+WRONG = {"fail", "xfail"}  # a check observed wrong values
+
+# Facts a failure pattern is explained by, most specific wording first.
+# Each maps a target's facts (from `scanproof check --json`) to a bool.
+PREDICATES = [
+    ("big-endian", lambda f: f["big_endian"]),
+    ("32-bit `long`", lambda f: f["long_bits"] == 32),
+    ("32-bit pointers", lambda f: f["pointer_bits"] == 32),
+    ("x86 CPU without LZCNT", lambda f: _x86(f) and "lzcnt" not in f.get("cpu_features", [])),
+    ("x86 CPU without BMI1", lambda f: _x86(f) and "bmi1" not in f.get("cpu_features", [])),
+    ("x86 CPU without POPCNT", lambda f: _x86(f) and "popcnt" not in f.get("cpu_features", [])),
+    ("little-endian", lambda f: not f["big_endian"]),
+    ("64-bit `long`", lambda f: f["long_bits"] == 64),
+]
+
+
+def _x86(facts):
+    return facts["arch"] in ("x86_64", "i686")
+
+
+def target_key(name):
+    """host first, then the other x86-64 CPUs, then the other architectures."""
+    return (0 if name == "host" else 1 if name.startswith("x86_64") else 2, name)
+
+
+def load(results_dir):
+    targets = []
+    for f in sorted(os.listdir(results_dir)):
+        if f.endswith(".json"):
+            with open(os.path.join(results_dir, f), encoding="utf-8") as fh:
+                targets.append(json.load(fh))
+    targets.sort(key=lambda t: target_key(t["target"]))
+    skipped = []
+    path = os.path.join(results_dir, "skipped.txt")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            skipped = [line.rstrip("\n").split("=", 1) for line in fh if "=" in line]
+    return targets, skipped
+
+
+def _bits_then_value(hex_input):
+    v = int(hex_input, 16)
+    return (bin(v).count("1"), v)
+
+
+def make_cell(op, name, row, target):
+    """What one implementation did on one target."""
+    if row is None:
+        return {"kind": "missing", "note": "not in this target's registry"}
+    checks = row.get("checks", [])
+    verdict = row["verdict"]
+    if verdict == "skip":
+        built = not row["availability"].startswith("not built")
+        note = row["availability"] if not built else next((c["message"] for c in checks), "")
+        return {"kind": "skip" if built else "notbuilt", "note": note}
+    cell = {"kind": verdict, "zero": row.get("zero_result"), "digest": row.get("digest")}
+    if verdict == "crash":
+        cell["note"] = row["message"]
+        return cell
+    wrong = [c for c in checks if c["verdict"] in WRONG and "input" in c]
+    nonzero = [c for c in wrong if c["check"] != "zero"]
+    cell["wrong_nonzero"] = bool(nonzero)
+    cell["wrong_zero"] = any(c["check"] == "zero" for c in wrong)
+    for c in checks:
+        if c["verdict"] == "xpass":
+            cell["note"] = c["message"]
+    if wrong:
+        c = min(nonzero or wrong, key=lambda c: _bits_then_value(c["input"]))
+        cell["counterexample"] = {"input": c["input"], "expected": c["expected"], "got": c["got"],
+                                  "check": c["check"]}
+        cell.setdefault("note", c["message"])
+    # ctest's other labels (properties, fuzz-regression) may catch what the
+    # sweeps did not: a failed ctest test named <label>.<op>.<impl>.* fails the cell.
+    failed = [n for n in target.get("ctest", {}).get("failed_tests", []) if f".{op}.{name}." in n]
+    if failed:
+        cell["ctest_failed"] = failed
+        if verdict not in RED:
+            cell["kind"] = "fail"
+            cell.setdefault("note", "ctest failed: " + ", ".join(failed))
+    return cell
+
+
+def describe_counterexample(op, ce):
+    return f"{op}({ce['input']}) expected {ce['expected']}, got {ce['got']}"
+
+
+def build(targets):
+    """The grid: implementations (sorted by op, name) x targets that ran."""
+    impls = {}
+    for t in targets:
+        for name, row in t["implementations"].items():
+            impls.setdefault(name, {"name": name, "op": row["op"], "candidate": row["candidate"],
+                                    "provenance": row["provenance"], "zero_declared": row["zero_declared"],
+                                    "expectations": row["expectations"], "cells": {}})
+    for name, impl in impls.items():
+        for t in targets:
+            if t["status"] == "ok":
+                impl["cells"][t["target"]] = make_cell(impl["op"], name, t["implementations"].get(name), t)
+    return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["name"]))
+
+
+def explain(failing, ran, facts):
+    """Words for the set of targets an implementation is wrong on."""
+    if failing == ran:
+        return "every target it runs on"
+    for label, holds in PREDICATES:
+        if {t for t in ran if facts.get(t) and holds(facts[t])} == failing:
+            return f"exactly the {label} targets"
+    return "only " + ", ".join(sorted(failing, key=target_key))
+
+
+def findings(impls, targets):
+    """Failure patterns, grouped by (scope, explanation)."""
+    facts = {t["target"]: t["facts"] for t in targets if t.get("facts")}
+    groups = {}
+    for impl in impls:
+        ran = {t for t, c in impl["cells"].items() if c["kind"] in RAN}
+        for scope in ("nonzero", "zero"):
+            failing = {t for t, c in impl["cells"].items() if c.get("wrong_" + scope)}
+            if not failing:
+                continue
+            where = explain(failing, ran, facts)
+            kinds = sorted({impl["cells"][t]["kind"] for t in failing})
+            first = min(failing, key=target_key)
+            ce = impl["cells"][first].get("counterexample")
+            entry = {
+                "name": impl["name"], "op": impl["op"], "candidate": impl["candidate"],
+                "targets": sorted(failing, key=target_key), "judged": kinds,
+                "example": (f"{first}: " + describe_counterexample(impl["op"], ce)) if ce else "",
+            }
+            groups.setdefault((scope, where), []).append(entry)
+    out = []
+    for (scope, where), entries in groups.items():
+        out.append({"scope": scope, "where": where, "implementations": entries,
+                    "targets": sorted({t for e in entries for t in e["targets"]}, key=target_key)})
+    # Target-dependent patterns first: they are what only a matrix shows.
+    out.sort(key=lambda f: (f["where"] == "every target it runs on", f["scope"], f["where"]))
+    return out
+
+
+def _grouped(values):
+    by_value = {}
+    for t, v in values.items():
+        by_value.setdefault(v, []).append(t)
+    return [{"value": v, "targets": sorted(ts, key=target_key)}
+            for v, ts in sorted(by_value.items(), key=lambda kv: str(kv[0]))]
+
+
+def divergence(impls):
+    """Same implementation, same input, different values on different targets."""
+    out = []
+    for impl in impls:
+        cells = impl["cells"]
+        zeros = {t: c["zero"] for t, c in cells.items() if c.get("zero") is not None}
+        if len(set(zeros.values())) > 1:
+            out.append({"name": impl["name"], "op": impl["op"], "on": "zero input",
+                        "contract": impl["zero_declared"],
+                        "contract_broken": any(c.get("wrong_zero") for c in cells.values()),
+                        "groups": _grouped(zeros)})
+        digests = {t: c["digest"] for t, c in cells.items() if c.get("digest")}
+        if len(set(digests.values())) > 1:
+            out.append({"name": impl["name"], "op": impl["op"], "on": "nonzero canonical inputs (digest)",
+                        "contract": "the oracle's value",
+                        "contract_broken": any(c.get("wrong_nonzero") for c in cells.values()),
+                        "groups": _grouped(digests)})
+    return out
+
+
+def stale_expectations(impls):
+    """Catalogue entries whose declared expectation did not hold (XPASS) or
+    that failed where nothing was declared (an expectation is missing)."""
+    out = []
+    for impl in impls:
+        if impl["candidate"]:
+            continue
+        for t, c in impl["cells"].items():
+            if c["kind"] in RED:
+                out.append({"name": impl["name"], "op": impl["op"], "target": t, "kind": c["kind"],
+                            "note": (c.get("note") or "").split("\n")[0]})
+    return out
+
+
+def analyse(targets, skipped):
+    impls = build(targets)
+    red_targets = [t["target"] for t in targets
+                   if t["status"] != "ok" or t.get("ctest", {}).get("exit", 0) != 0]
+    red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED)
+    return {
+        "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "facts", "labels",
+                                           "timings", "ctest", "log_tail")} for t in targets],
+        "skipped_targets": [{"target": n, "why": w} for n, w in skipped],
+        "implementations": impls,
+        "findings": findings(impls, targets),
+        "divergence": divergence(impls),
+        "stale_expectations": stale_expectations(impls),
+        "verdict": "fail" if red_cells or red_targets else "pass",
+        "red_cells": red_cells,
+        "red_targets": red_targets,
+    }

@@ -1,0 +1,218 @@
+"""The report's three faces: a terminal grid, report.md and a self-contained
+report.html (inline CSS, no scripts, opens from disk)."""
+import html
+
+LABEL = {"pass": "ok", "fail": "FAIL", "xfail": "xfail", "xpass": "XPASS", "crash": "CRASH",
+         "skip": "skip", "notbuilt": "-", "missing": "?"}
+MEANING = {
+    "pass": "every check passed",
+    "fail": "wrong value or zero contract broken (counterexample shown)",
+    "xfail": "declared expected failure, observed (catalogue entries only)",
+    "xpass": "declared expected failure did NOT happen: the catalogue is stale",
+    "crash": "the check process crashed or hung",
+    "skip": "built, but the CPU lacks an instruction it needs (would trap)",
+    "notbuilt": "not built for this target (e.g. inline asm for another CPU)",
+}
+ANSI = {"pass": "32", "fail": "1;31", "xfail": "33", "xpass": "1;35", "crash": "1;31",
+        "skip": "2", "notbuilt": "2", "missing": "2"}
+
+
+def short(op, ce):
+    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}"
+
+
+def where_text(f):
+    return ("wrong on nonzero inputs" if f["scope"] == "nonzero" else "wrong zero-input result") + \
+        " on " + f["where"]
+
+
+def _judged(e):
+    if "fail" in e["judged"] or e["candidate"]:
+        return "FAIL" + (" (candidate)" if e["candidate"] else "")
+    return "XFAIL observed (declared)"
+
+
+def _targets_text(targets):
+    return ", ".join(t["target"] for t in targets)
+
+
+def terminal(r, colour):
+    targets = [t["target"] for t in r["targets"] if t["status"] == "ok"]
+    width = max([len(i["name"]) for i in r["implementations"]] + [10]) + 12  # op, name, gap
+    col = max(len(t) for t in targets + ["XPASS"]) + 1 if targets else 6
+    lines = ["".ljust(width) + "".join(t[:col - 1].ljust(col) for t in targets)]
+    for impl in r["implementations"]:
+        line = f"{impl['op']:<9} {impl['name']}".ljust(width)
+        for t in targets:
+            kind = impl["cells"][t]["kind"]
+            text = LABEL[kind].ljust(col)
+            line += f"\033[{ANSI[kind]}m{text}\033[0m" if colour else text
+        lines.append(line.rstrip())
+    lines.append("")
+    for impl in r["implementations"]:
+        for t in targets:
+            c = impl["cells"][t]
+            if c["kind"] in ("fail", "xpass", "crash"):
+                detail = short(impl["op"], c["counterexample"]) if c.get("counterexample") else \
+                    (c.get("note") or "").split("\n")[0]
+                lines.append(f"{LABEL[c['kind']]:<6} {impl['name']} on {t}: {detail}")
+    lines.append("Findings (computed from the results):")
+    for f in r["findings"]:
+        names = ", ".join(e["name"] for e in f["implementations"])
+        lines.append(f"  - {where_text(f)}: {names}")
+    for d in r["divergence"]:
+        groups = "; ".join(f"{g['value'] if d['on'] == 'zero input' else g['value'][:10]} on "
+                           f"{', '.join(g['targets'])}" for g in d["groups"])
+        lines.append(f"  - {d['name']} differs across targets on {d['on']}: {groups}")
+    for s in r["skipped_targets"]:
+        lines.append(f"  skipped target {s['target']}: {s['why']}")
+    for t in r["targets"]:
+        if t["status"] != "ok":
+            lines.append(f"  target {t['target']}: {t['status']}")
+    lines.append(f"matrix verdict: {r['verdict']} ({r['red_cells']} red cells, "
+                 f"red targets: {', '.join(r['red_targets']) or 'none'})")
+    return "\n".join(lines) + "\n"
+
+
+def _md(s):
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown(r):
+    targets = [t for t in r["targets"] if t["status"] == "ok"]
+    out = ["# scanproof cross-architecture matrix", "",
+           f"Verdict: **{r['verdict']}** ({r['red_cells']} red cells). "
+           "Legend: " + "; ".join(f"`{LABEL[k]}` {v}" for k, v in MEANING.items()), "",
+           "## Findings", "", "| finding | implementation | judged | example |", "|---|---|---|---|"]
+    for f in r["findings"]:
+        for e in f["implementations"]:
+            out.append(f"| {_md(where_text(f))} | `{e['name']}` ({e['op']}) | {_judged(e)} | {_md(e['example'])} |")
+    out += ["", "## Value-level divergence", "",
+            "Same implementation, same inputs, different values on different targets.", "",
+            "| implementation | on | values | contract | broken? |", "|---|---|---|---|---|"]
+    for d in r["divergence"]:
+        vals = "; ".join(f"`{g['value']}`: {', '.join(g['targets'])}" for g in d["groups"])
+        out.append(f"| `{d['name']}` ({d['op']}) | {d['on']} | {_md(vals)} | {_md(d['contract'])} | "
+                   f"{'yes' if d['contract_broken'] else 'no'} |")
+    out += ["", "## Catalogue expectations that did not hold", ""]
+    out += [f"- `{s['name']}` on {s['target']}: {s['kind']}: {_md(s['note'])}" for s in r["stale_expectations"]] \
+        or ["None: every declared expectation was observed where it applies."]
+    out += ["", "## Grid", "", "| op | implementation | " + " | ".join(t["target"] for t in targets) + " |",
+            "|---|---|" + "---|" * len(targets)]
+    for impl in r["implementations"]:
+        cells = []
+        for t in targets:
+            c = impl["cells"][t["target"]]
+            text = LABEL[c["kind"]]
+            if c.get("counterexample") and c["kind"] != "pass":
+                text += f" `{short(impl['op'], c['counterexample'])}`"
+            cells.append(_md(text))
+        name = f"`{impl['name']}`" + (" (candidate)" if impl["candidate"] else "")
+        out.append(f"| {impl['op']} | {name} | " + " | ".join(cells) + " |")
+    out += ["", "## Targets", "", "| target | arch | endian | long/pointer bits | compiler | CPU | emulator | "
+            "build s | ctest s | check s | ctest tests (failed) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for t in r["targets"]:
+        f = t.get("facts") or {}
+        tm = t.get("timings") or {}
+        ct = t.get("ctest") or {}
+        out.append(f"| {t['target']} | {f.get('arch', '')} | {'big' if f.get('big_endian') else 'little'} | "
+                   f"{f.get('long_bits', '')}/{f.get('pointer_bits', '')} | {_md(f.get('compiler', ''))} | "
+                   f"{_md(f.get('cpu', ''))} | `{t.get('emulator') or 'native'}` | {tm.get('build_s', '')} | "
+                   f"{tm.get('ctest_s', '')} | {tm.get('check_s', '')} | "
+                   f"{ct.get('tests', '')} ({ct.get('failures', '')}) |" if t["status"] == "ok" else
+                   f"| {t['target']} | {_md(t['status'])} | | | | | | {tm.get('build_s', '')} | | | |")
+    for s in r["skipped_targets"]:
+        out.append(f"| {s['target']} | skipped: {_md(s['why'])} | | | | | | | | | |")
+    return "\n".join(out) + "\n"
+
+
+CSS = """
+body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}
+h1{font-size:22px}h2{font-size:17px;margin-top:28px}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}
+th{background:#f3f3f3;position:sticky;top:0}
+code,.ce{font-family:ui-monospace,monospace;font-size:12px}
+.grid td.cell{min-width:118px;font-size:12px}
+.grid td.name{white-space:nowrap}
+.k{font-weight:bold}
+.pass{background:#d8f5d0}.fail,.crash{background:#f8c4c0}.xfail{background:#fde9b0}
+.xpass{background:#e8c4f5}.skip,.notbuilt,.missing{background:#eee;color:#777}
+.zero{color:#555}.cand{color:#06c;font-size:11px}
+.verdict-pass{color:#2a7a1a}.verdict-fail{color:#b00}
+.legend span{display:inline-block;padding:1px 8px;margin-right:6px;border:1px solid #ccc}
+"""
+
+
+def _e(s):
+    return html.escape(str(s))
+
+
+def _cell_html(op, c):
+    k = c["kind"]
+    parts = [f'<span class="k">{_e(LABEL[k] if k not in ("pass",) else "pass")}</span>']
+    if c.get("counterexample") and k != "pass":
+        parts.append(f'<div class="ce">{_e(short(op, c["counterexample"]))}</div>')
+    if c.get("zero") is not None:
+        parts.append(f'<div class="zero">zero&rarr;{_e(c["zero"])}</div>')
+    if k in ("crash", "skip", "notbuilt") and c.get("note"):
+        parts.append(f'<div class="zero">{_e(c["note"].split(chr(10))[0][:60])}</div>')
+    title = _e(c.get("note") or MEANING.get(k, ""))
+    return f'<td class="cell {k}" title="{title}">{"".join(parts)}</td>'
+
+
+def html_page(r):
+    targets = [t for t in r["targets"] if t["status"] == "ok"]
+    h = ["<!doctype html><html><head><meta charset='utf-8'><title>scanproof matrix</title>",
+         f"<style>{CSS}</style></head><body>",
+         f"<h1>scanproof cross-architecture matrix: <span class='verdict-{r['verdict']}'>{r['verdict']}</span></h1>",
+         "<p class='legend'>" + "".join(f"<span class='{k}'>{_e(LABEL[k])}</span>{_e(v)}<br>"
+                                        for k, v in MEANING.items()) + "</p>",
+         "<h2>Findings (computed from the results)</h2><table><tr><th>finding</th><th>implementation</th>"
+         "<th>judged</th><th>targets</th><th>example</th></tr>"]
+    for f in r["findings"]:
+        for e in f["implementations"]:
+            h.append(f"<tr><td>{_e(where_text(f))}</td><td><code>{_e(e['name'])}</code> ({e['op']})</td>"
+                     f"<td>{_e(_judged(e))}</td><td>{_e(', '.join(e['targets']))}</td>"
+                     f"<td class='ce'>{_e(e['example'])}</td></tr>")
+    h.append("</table><h2>Value-level divergence</h2><p>Same implementation, same inputs, different "
+             "values on different targets, whether or not a contract is broken.</p><table><tr>"
+             "<th>implementation</th><th>on</th><th>values by target</th><th>contract</th><th>broken?</th></tr>")
+    for d in r["divergence"]:
+        vals = "<br>".join(f"<code>{_e(g['value'])}</code>: {_e(', '.join(g['targets']))}" for g in d["groups"])
+        h.append(f"<tr><td><code>{_e(d['name'])}</code> ({d['op']})</td><td>{_e(d['on'])}</td><td>{vals}</td>"
+                 f"<td>{_e(d['contract'])}</td><td>{'yes' if d['contract_broken'] else 'no'}</td></tr>")
+    h.append("</table><h2>Catalogue expectations that did not hold</h2>")
+    if r["stale_expectations"]:
+        h.append("<ul>" + "".join(f"<li><code>{_e(s['name'])}</code> on {_e(s['target'])}: {_e(s['kind'])}: "
+                                  f"{_e(s['note'])}</li>" for s in r["stale_expectations"]) + "</ul>")
+    else:
+        h.append("<p>None: every declared expectation was observed where it applies.</p>")
+    h.append("<h2>Grid</h2><table class='grid'><tr><th>op</th><th>implementation</th>")
+    for t in targets:
+        f = t.get("facts") or {}
+        h.append(f"<th title='{_e(f.get('compiler', ''))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
+                 f"<small>{'BE' if f.get('big_endian') else 'LE'}, long {f.get('long_bits')}</small></th>")
+    h.append("</tr>")
+    for impl in r["implementations"]:
+        cand = " <span class='cand'>candidate</span>" if impl["candidate"] else ""
+        h.append(f"<tr><td>{impl['op']}</td><td class='name' title='{_e(impl['provenance'])}'>"
+                 f"<code>{_e(impl['name'])}</code>{cand}</td>")
+        h.extend(_cell_html(impl["op"], impl["cells"][t["target"]]) for t in targets)
+        h.append("</tr>")
+    h.append("</table><h2>Targets</h2><table><tr><th>target</th><th>facts</th><th>compiler</th><th>CPU</th>"
+             "<th>emulator</th><th>build s</th><th>ctest s</th><th>check s</th><th>ctest tests (failed)</th></tr>")
+    for t in r["targets"]:
+        f, tm, ct = t.get("facts") or {}, t.get("timings") or {}, t.get("ctest") or {}
+        if t["status"] != "ok":
+            h.append(f"<tr><td>{_e(t['target'])}</td><td colspan='8' class='fail'>{_e(t['status'])}</td></tr>")
+            continue
+        h.append(f"<tr><td>{_e(t['target'])}</td><td>{_e(f.get('arch'))}, "
+                 f"{'big' if f.get('big_endian') else 'little'}-endian, long {f.get('long_bits')}, "
+                 f"pointers {f.get('pointer_bits')}</td><td>{_e(f.get('compiler'))}</td><td>{_e(f.get('cpu'))}</td>"
+                 f"<td><code>{_e(t.get('emulator') or 'native')}</code></td><td>{tm.get('build_s', '')}</td>"
+                 f"<td>{tm.get('ctest_s', '')}</td><td>{tm.get('check_s', '')}</td>"
+                 f"<td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")
+    for s in r["skipped_targets"]:
+        h.append(f"<tr><td>{_e(s['target'])}</td><td colspan='8'>skipped: {_e(s['why'])}</td></tr>")
+    h.append("</table></body></html>")
+    return "\n".join(h) + "\n"
