@@ -263,9 +263,13 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
     r.conforming = v == verdict::pass;
     r.not_measured = why_not_runnable(d);
     if (r.not_measured.empty() && !r.k.chain) r.latency_skipped = "registered without a chain kernel";
-    // A candidate is only defined on its op's domain; a wrong one could be
-    // fed a word outside it by the chain (which assumes correct results).
-    if (d.candidate && !r.conforming) r.latency_skipped = "not conforming";
+    // The chain assumes correct results: a wrong scanner can be fed 0. Only
+    // run it where 0 is safe (a declared or required zero result), since a
+    // candidate lsb/msb may loop forever on 0 and __builtin_ctzll(0) is UB.
+    const bool zero_safe =
+        !d.candidate && (d.zero.k == zero_spec::kind::declared ||
+                         (d.zero.k == zero_spec::kind::op_default && required_zero_result(d.operation)));
+    if (!r.conforming && !zero_safe) r.latency_skipped = "not conforming, and 0 is outside its domain";
     if (r.not_measured.empty())
       r.instructions = dis.scan_instructions(reinterpret_cast<const void*>(d.batch));
     rows.push_back(std::move(r));
