@@ -29,3 +29,6 @@ add_test(NAME unit.install_package
     "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/install_package"
     "${CMAKE_CXX_COMPILER}")
 set_tests_properties(unit.install_package PROPERTIES LABELS unit TIMEOUT 600)
+# The nested projects use this build's generator.
+set_tests_properties(unit.candidates.nested_build unit.candidates.hostile unit.candidates.build_errors
+  unit.install_package PROPERTIES ENVIRONMENT "CMAKE_GENERATOR=${CMAKE_GENERATOR}")

@@ -10,12 +10,12 @@
 set -euo pipefail
 step=$1 src=$2 work=$3 cxx=$4 sanitize=$5
 here="$src/conformance/test"
-export CMAKE_BUILD_PARALLEL_LEVEL=2
+export CMAKE_BUILD_PARALLEL_LEVEL=2  # generator: $CMAKE_GENERATOR (set by candidate_tests.cmake) or the default
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 configure() {  # configure CANDIDATES -> output in $work/configure.log, status returned
-  cmake -S "$src" -B "$work" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=5 -DSCANPROOF_CANDIDATES="$1" \
     >"$work/configure.log" 2>&1
 }

@@ -8,7 +8,7 @@
 # usage: install_package_test.sh SRC BUILD WORK CXX
 set -euo pipefail
 src=$1 build=$2 work=$3 cxx=$4
-export CMAKE_BUILD_PARALLEL_LEVEL=2
+export CMAKE_BUILD_PARALLEL_LEVEL=2  # generator: $CMAKE_GENERATOR (set by candidate_tests.cmake) or the default
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 show() { sed 's/^/    /' "$1" | tail -${2:-30}; }
@@ -21,7 +21,7 @@ cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { 
 project() {
   local name=$1 dir=$2
   shift 2
-  cmake -S "$dir" -B "$work/$name" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+  cmake -S "$dir" -B "$work/$name" -DCMAKE_CXX_COMPILER="$cxx" \
     -DCMAKE_PREFIX_PATH="$work/prefix" "$@" >"$work/$name.log" 2>&1 &&
     cmake --build "$work/$name" >>"$work/$name.log" 2>&1
 }
