@@ -66,7 +66,13 @@ int main(int argc, char** argv) {
     }
   }
   if (!scanproof::registry_ok()) return 2;
-  if (check_registry) return 0;
+  if (check_registry) {  // confirm, in the build log, what the build found
+    for (const scanproof::descriptor& d : scanproof::registry())
+      if (d.candidate)
+        std::cout << "scanproof: candidate " << scanproof::name(d.operation) << "." << d.name
+                  << " (" << d.source << ")\n";
+    return 0;
+  }
   scanproof::install_signal_report();
   for (const scanproof::descriptor& d : scanproof::registry()) {
     if (candidates_only && !d.candidate) continue;
