@@ -129,12 +129,6 @@ observation observe_known(const descriptor& d) {
   });
 }
 
-const expectation* active_expectation(const descriptor& d, scope s) {
-  for (const expectation& e : d.expected)
-    if (e.on == s && e.when.holds()) return &e;
-  return nullptr;
-}
-
 const expectation* any_expectation(const descriptor& d, scope s) {
   for (const expectation& e : d.expected)
     if (e.on == s) return &e;
@@ -267,6 +261,8 @@ check_outcome run_expected_failure(const descriptor& d) {
   return r;
 }
 
+}  // namespace
+
 std::optional<std::string> unrunnable(const descriptor& d) {
   if (!d.built()) return "not built for this target: " + d.unavailable;
   for (const requirement& q : d.requires_cpu)
@@ -276,7 +272,11 @@ std::optional<std::string> unrunnable(const descriptor& d) {
   return std::nullopt;
 }
 
-}  // namespace
+const expectation* active_expectation(const descriptor& d, scope s) {
+  for (const expectation& e : d.expected)
+    if (e.on == s && e.when.holds()) return &e;
+  return nullptr;
+}
 
 std::string_view name(verdict v) {
   switch (v) {

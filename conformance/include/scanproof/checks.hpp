@@ -55,4 +55,11 @@ std::uint64_t output_digest(const descriptor& d);
 // "0x0000000000000010"
 std::string hex(std::uint64_t v);
 
+// Why `d` cannot run here (not built for this target, or the CPU lacks an
+// instruction it would trap on), or nullopt. Every driver skips with this reason.
+std::optional<std::string> unrunnable(const descriptor& d);
+
+// The expectation of `d` on scope `s` that holds on the running target, if any.
+const expectation* active_expectation(const descriptor& d, scope s);
+
 }  // namespace scanproof

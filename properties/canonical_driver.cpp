@@ -1,0 +1,12 @@
+// The deterministic property driver: every property over a sample of the
+// canonical inputs, for targets where Debian packages no RapidCheck (ppc64,
+// mips, riscv64, sparc64). One test per implementation, every property
+// inside; the same failure format as the RapidCheck driver; the same inputs
+// on every run, so `ctest -R` reproduces a failure.
+#include "scanproof/property_driver.hpp"
+
+int main(int argc, char** argv) {
+  return scanproof::property_test_main(argc, argv, "canonical",
+                                        scanproof::test_per::implementation,
+                                        scanproof::run_canonical);
+}

@@ -1,0 +1,43 @@
+// The GoogleTest side both property drivers share. Every ctest test runs in
+// its own process, so a crash or hang fails that test only, and its name
+// starts with the op and the implementation.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "scanproof/property_runner.hpp"
+
+namespace scanproof {
+
+// Runs p against d with a budget of `cases` inputs and judges the result.
+using property_run = property_outcome (*)(const property& p, const descriptor& d,
+                                          std::size_t cases);
+
+// How a driver's tests are cut.
+enum class test_per : std::uint8_t {
+  // <op>.<impl>.<property>.<driver>: RapidCheck, whose process starts in
+  // milliseconds.
+  property,
+  // <op>.<impl>.<driver>, every property of the implementation inside, each
+  // failure reported on its own: the deterministic driver, whose sample of the
+  // canonical inputs costs more to build than to check (and ~30x more under
+  // qemu), so it is built once per implementation, not once per property.
+  implementation,
+};
+
+// main() of a driver. Accepts --cases=N (N > 0) after GoogleTest's own flags;
+// anything else is an error naming the argument.
+int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
+                       property_run run);
+
+// The deterministic driver's engine: sweep_canonical() judged, with the
+// ctest line that reproduces it (the inputs are fixed).
+property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases);
+
+// "ctest -R '^properties\.lsb\.mod67\.canonical$' --output-on-failure" for
+// the ctest test `properties.<test>`.
+std::string ctest_rerun(std::string_view test);
+
+}  // namespace scanproof

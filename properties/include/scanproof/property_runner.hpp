@@ -1,0 +1,80 @@
+// What both property drivers share: bit-clearing shrinks, the deterministic
+// sweep over the canonical inputs, the judgement against the descriptor's
+// expectations, and the one failure format both drivers print.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanproof/checks.hpp"
+#include "scanproof/properties.hpp"
+
+namespace scanproof {
+
+struct property_failure {
+  property_args x;
+  std::string observed;  // the predicate's text for x
+};
+
+// Does p check implementations of d's op?
+inline bool applies(const property& p, const descriptor& d) { return p.ops.contains(d.operation); }
+
+// Smaller neighbours of a nonzero board, most promising first: each set bit
+// cleared (highest first), then each set bit moved to a lower free position.
+// Never zero. Both drivers shrink with exactly this sequence.
+std::vector<std::uint64_t> board_shrinks(std::uint64_t b);
+// Towards 0: 0, k / 2, k - 1.
+std::vector<int> index_shrinks(int k);
+
+// Runs p on x; a logic_error from the property itself propagates.
+std::optional<std::string> evaluate(const property& p, const scanners& s, const property_args& x);
+
+// The smaller neighbours of x over the arguments p reads: b's board_shrinks,
+// then a's, then k's index_shrinks. The one shrink sequence of both drivers
+// (RapidCheck gets it through property_inputs(), see bitboard_gen.hpp).
+std::vector<property_args> arg_shrinks(const property& p, const property_args& x);
+
+// Greedy shrinking (RapidCheck's strategy: take the first neighbour that
+// still fails, start again from it) over arg_shrinks.
+property_failure shrink(const property& p, const scanners& s, property_failure f);
+
+// The deterministic driver: up to `cases` boards sampled evenly from every
+// canonical input set (scanproof::input_sets()), each paired with a second
+// board and an index from a fixed-seed xoshiro256**. The first failure, shrunk.
+struct sweep_result {
+  std::size_t cases = 0;  // how many inputs were run
+  std::optional<property_failure> failure;
+};
+sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases);
+
+// "lsb.debruijn_walisch.serialization.canonical" (the ctest name without
+// "properties.").
+std::string test_name(const property& p, const descriptor& d, std::string_view driver);
+// "lsb.debruijn_walisch.canonical": one test for all of d's properties.
+std::string implementation_test_name(const descriptor& d, std::string_view driver);
+
+// "b=0x..., k=3": the arguments p reads.
+std::string describe_args(const property& p, const property_args& x);
+
+// The failure format both drivers print: property, implementation, shrunk
+// input in hex, what was observed, and the line that reproduces it.
+std::string failure_report(const property& p, const descriptor& d, const property_failure& f,
+                           std::string_view reproduce);
+
+struct property_outcome {
+  verdict v = verdict::pass;
+  std::string message;
+};
+
+// Skip (with the reason) what cannot run here; a failure of an entry with an
+// active nonzero expectation is XFAIL (the conformance expected_failure check
+// owns XPASS); otherwise fail or pass.
+std::optional<property_outcome> skip_reason(const property& p, const descriptor& d);
+property_outcome judge(const property& p, const descriptor& d,
+                       const std::optional<property_failure>& f, std::string_view reproduce,
+                       std::string_view ran);
+
+}  // namespace scanproof

@@ -1,0 +1,128 @@
+#include "scanproof/property_driver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scanproof/registry.hpp"
+
+namespace scanproof {
+
+namespace {
+
+// Runs one property; an exception is a bug in the property or the driver,
+// reported as a failure, never a pass.
+property_outcome run_guarded(property_run run, const property& p, const descriptor& d,
+                             std::size_t cases) {
+  try {
+    return run(p, d, cases);
+  } catch (const std::exception& e) {
+    return {verdict::fail, std::string("error while checking ") + p.name + ": " + e.what()};
+  }
+}
+
+void report(const property_outcome& r) {
+  if (is_failure(r.v))
+    ADD_FAILURE() << r.message;
+  else
+    std::cout << r.message << "\n";
+}
+
+class property_test : public testing::Test {
+ public:
+  // p == nullptr: every property that applies to d.
+  property_test(const property* p, const descriptor* d, property_run run, std::size_t cases)
+      : p_(p), d_(d), run_(run), cases_(cases) {}
+
+  void TestBody() override {
+    if (auto why = unrunnable(*d_)) GTEST_SKIP() << *why;
+    std::vector<std::string> verdicts;
+    for (const property& p : properties()) {
+      if ((p_ && &p != p_) || !applies(p, *d_)) continue;
+      const property_outcome r = run_guarded(run_, p, *d_, cases_);
+      report(r);
+      verdicts.push_back(std::string(p.name) + "=" + std::string(name(r.v)));
+    }
+    std::string all;
+    for (const std::string& v : verdicts) all += (all.empty() ? "" : " ") + v;
+    RecordProperty("verdicts", all);
+  }
+
+ private:
+  const property* p_;
+  const descriptor* d_;
+  property_run run_;
+  std::size_t cases_;
+};
+
+std::optional<std::size_t> parse_cases(std::string_view arg) {
+  constexpr std::string_view flag = "--cases=";
+  if (!arg.starts_with(flag)) return std::nullopt;
+  arg.remove_prefix(flag.size());
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+  if (ec != std::errc{} || end != arg.data() + arg.size() || n == 0) return std::nullopt;
+  return n;
+}
+
+void register_test(const descriptor& d, const property* p, std::string_view driver,
+                   property_run run, std::size_t cases) {
+  const std::string suite(name(d.operation));
+  std::string test = p ? test_name(*p, d, driver) : implementation_test_name(d, driver);
+  test.erase(0, suite.size() + 1);  // the suite is the op
+  testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
+                        [p, &d, run, cases]() -> testing::Test* {
+                          return new property_test(p, &d, run, cases);
+                        });
+}
+
+}  // namespace
+
+std::string ctest_rerun(std::string_view test) {
+  std::string escaped;
+  for (char c : test) {
+    if (c == '.') escaped += '\\';
+    escaped += c;
+  }
+  return "ctest -R '^properties\\." + escaped + "$' --output-on-failure";
+}
+
+property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases) {
+  const sweep_result r = sweep_canonical(p, d, cases);
+  return judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, "canonical")),
+               std::to_string(r.cases) + " canonical inputs");
+}
+
+int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
+                       property_run run) {
+  testing::InitGoogleTest(&argc, argv);
+  std::size_t cases = 1000;
+  for (int i = 1; i < argc; ++i) {
+    const auto n = parse_cases(argv[i]);
+    if (!n) {
+      std::fprintf(stderr,
+                   "%s: unknown or invalid argument '%s' (expected --cases=N with N > 0)\n",
+                   argv[0], argv[i]);
+      return 2;
+    }
+    cases = *n;
+  }
+  if (!registry_ok()) return 2;
+  for (const descriptor& d : registry()) {
+    if (cut == test_per::implementation) {
+      register_test(d, nullptr, driver, run, cases);
+      continue;
+    }
+    for (const property& p : properties())
+      if (applies(p, d)) register_test(d, &p, driver, run, cases);
+  }
+  return RUN_ALL_TESTS();
+}
+
+}  // namespace scanproof

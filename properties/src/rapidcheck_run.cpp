@@ -1,0 +1,77 @@
+#include "scanproof/rapidcheck_run.hpp"
+
+#include <rapidcheck.h>
+
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "scanproof/bitboard_gen.hpp"
+
+namespace scanproof {
+
+namespace {
+
+// RC_PARAMS decides max_success when it names it; otherwise --cases does.
+rc::detail::TestParams params_for(std::size_t cases) {
+  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  const char* env = std::getenv("RC_PARAMS");
+  if (!env || std::string(env).find("max_success") == std::string::npos)
+    params.maxSuccess = static_cast<int>(cases);
+  return params;
+}
+
+// The driver prints its own report; RapidCheck's default listener would also
+// print, at exit, a reproduce line for every failure including XFAILs.
+class quiet_listener : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+}  // namespace
+
+property_outcome run_rapidcheck(const property& p, const descriptor& d, std::size_t cases) {
+  const scanners s(d);
+  // RapidCheck evaluates the shrunk case last, so the last failure seen is
+  // the minimal one; it is re-checked below before being reported.
+  std::optional<property_failure> last;
+  const auto law = [&] {
+    const property_args x = *property_inputs(p);
+    if (auto why = evaluate(p, s, x)) {
+      last = property_failure{x, *why};
+      RC_FAIL(*why);
+    }
+  };
+  const std::string id = "properties." + test_name(p, d, "rapidcheck");
+  const rc::detail::TestParams params = params_for(cases);
+  quiet_listener listener;
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      rc::detail::toProperty(law), rc::detail::TestMetadata{id, p.statement}, params, listener,
+      rc::detail::configuration().reproduce);
+
+  rc::detail::FailureResult failure;
+  if (result.match(failure)) {
+    if (!last || !evaluate(p, s, last->x))
+      return {verdict::fail, std::string("RapidCheck reported a failure of ") + p.name +
+                                 " that does not replay: " + failure.description};
+    rc::detail::Configuration replay = rc::detail::configuration();
+    replay.testParams = params;
+    replay.reproduce = {{id, failure.reproduce}};
+    const std::string line = "RC_PARAMS=\"" + rc::detail::configToMinimalString(replay) + "\" " +
+                             ctest_rerun(test_name(p, d, "rapidcheck"));
+    return judge(p, d, last, line, "");
+  }
+  rc::detail::SuccessResult success;
+  if (result.match(success))
+    return judge(p, d, std::nullopt, "",
+                 std::to_string(success.numSuccess) + " RapidCheck cases (seed " +
+                     std::to_string(params.seed) + ")");
+  std::ostringstream why;
+  rc::detail::printResultMessage(result, why);
+  return {verdict::fail, std::string("RapidCheck could not check ") + p.name + ": " + why.str()};
+}
+
+
+}  // namespace scanproof
