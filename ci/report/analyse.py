@@ -53,6 +53,10 @@ def _bits_then_value(hex_input):
     return (bin(v).count("1"), v)
 
 
+def _counterexample(check):
+    return {k: check[k] for k in ("input", "expected", "got", "check")}
+
+
 def make_cell(op, name, row, target):
     """What one implementation did on one target."""
     if row is None:
@@ -76,9 +80,11 @@ def make_cell(op, name, row, target):
             cell["note"] = c["message"]
     if wrong:
         c = min(nonzero or wrong, key=lambda c: _bits_then_value(c["input"]))
-        cell["counterexample"] = {"input": c["input"], "expected": c["expected"], "got": c["got"],
-                                  "check": c["check"]}
+        cell["counterexample"] = _counterexample(c)
         cell.setdefault("note", c["message"])
+    for c in wrong:
+        if c["check"] == "zero":
+            cell["zero_counterexample"] = _counterexample(c)
     # ctest's other labels (properties, fuzz-regression) may catch what the
     # sweeps did not: a failed ctest test named <label>.<op>.<impl>.* fails the cell.
     failed = [n for n in target.get("ctest", {}).get("failed_tests", []) if f".{op}.{name}." in n]
@@ -132,7 +138,7 @@ def findings(impls, targets):
             where = explain(failing, ran, facts)
             kinds = sorted({impl["cells"][t]["kind"] for t in failing})
             first = min(failing, key=target_key)
-            ce = impl["cells"][first].get("counterexample")
+            ce = impl["cells"][first].get("counterexample" if scope == "nonzero" else "zero_counterexample")
             entry = {
                 "name": impl["name"], "op": impl["op"], "candidate": impl["candidate"],
                 "targets": sorted(failing, key=target_key), "judged": kinds,

@@ -165,15 +165,19 @@ def html_page(r):
     h = ["<!doctype html><html><head><meta charset='utf-8'><title>scanproof matrix</title>",
          f"<style>{CSS}</style></head><body>",
          f"<h1>scanproof cross-architecture matrix: <span class='verdict-{r['verdict']}'>{r['verdict']}</span></h1>",
+         f"<p>{len(r['implementations'])} implementations on {len(targets)} targets "
+         f"({_e(', '.join(t['target'] for t in targets))}); {r['red_cells']} red cells. "
+         "Hover a cell for the full message.</p>",
          "<p class='legend'>" + "".join(f"<span class='{k}'>{_e(LABEL[k])}</span>{_e(v)}<br>"
                                         for k, v in MEANING.items()) + "</p>",
          "<h2>Findings (computed from the results)</h2><table><tr><th>finding</th><th>implementation</th>"
          "<th>judged</th><th>targets</th><th>example</th></tr>"]
     for f in r["findings"]:
-        for e in f["implementations"]:
-            h.append(f"<tr><td>{_e(where_text(f))}</td><td><code>{_e(e['name'])}</code> ({e['op']})</td>"
-                     f"<td>{_e(_judged(e))}</td><td>{_e(', '.join(e['targets']))}</td>"
-                     f"<td class='ce'>{_e(e['example'])}</td></tr>")
+        for n, e in enumerate(f["implementations"]):
+            head = f"<td rowspan='{len(f['implementations'])}'><b>{_e(where_text(f))}</b></td>" if n == 0 else ""
+            h.append(f"<tr>{head}<td><code>{_e(e['name'])}</code> ({e['op']})</td>"
+                     f"<td class='{'fail' if _judged(e).startswith('FAIL') else 'xfail'}'>{_e(_judged(e))}</td>"
+                     f"<td>{_e(', '.join(e['targets']))}</td><td class='ce'>{_e(e['example'])}</td></tr>")
     h.append("</table><h2>Value-level divergence</h2><p>Same implementation, same inputs, different "
              "values on different targets, whether or not a contract is broken.</p><table><tr>"
              "<th>implementation</th><th>on</th><th>values by target</th><th>contract</th><th>broken?</th></tr>")
