@@ -96,14 +96,6 @@ std::optional<options> parse(int argc, char** argv) {
   return o;
 }
 
-// Why d cannot run here, or "".
-std::string why_not_runnable(const descriptor& d) {
-  if (!d.built()) return "not built: " + d.unavailable;
-  for (const requirement& q : d.requires_cpu)
-    if (!cpu_has(q.feature)) return std::string("CPU lacks ") + name(q.feature);
-  return "";
-}
-
 // The overall verdict of every conformance check, as `scanproof check` gives it.
 verdict conformance(const descriptor& d) {
   verdict overall = verdict::pass;
@@ -261,7 +253,7 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
     const verdict v = conformance(d);
     r.verdict = std::string(name(v));
     r.conforming = v == verdict::pass;
-    r.not_measured = why_not_runnable(d);
+    r.not_measured = unrunnable(d).value_or("");
     if (r.not_measured.empty() && !r.k.chain) r.latency_skipped = "registered without a chain kernel";
     // The chain assumes correct results: a wrong scanner can be fed 0. Only
     // run it where 0 is safe (a declared or required zero result), since a
