@@ -56,6 +56,9 @@ std::vector<property_args> arg_shrinks(const property& p, const property_args& x
   std::vector<property_args> v;
   if (reads_b(p))
     for (std::uint64_t c : board_shrinks(x.b)) v.push_back({c, x.a, x.k});
+  // b one bit lower, k one higher: the same shifted board from a smaller b
+  // (without it, b=0x4, k=30 would be final where b=0x1, k=32 fails too).
+  if (reads_b(p) && reads_k(p) && !(x.b & 1) && x.k < 63) v.push_back({x.b >> 1, x.a, x.k + 1});
   if (reads_a(p))
     for (std::uint64_t c : board_shrinks(x.a)) v.push_back({x.b, c, x.k});
   if (reads_k(p))

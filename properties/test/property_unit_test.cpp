@@ -204,6 +204,20 @@ TEST(properties, bitboard_reaches_every_bit_from_the_first_cases) {
 }
 #endif
 
+// A shift law shrinks b and k together: from b=0x4, k=30 on to b=0x1, k=32.
+TEST(properties, shift_laws_shrink_to_the_lowest_board_and_the_shift_that_fails) {
+  const broken_case c{"lsb_shift_left",
+                      make("lsb_high_half_without_32", op::lsb, &batch<lsb_high_half_without_32>),
+                      "b=0x0000000000000001, k=32"};
+  expect_caught(c, run_canonical(*find_property(c.property), c.d, 10000), "ctest -R ");
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+  expect_caught(c, run_rapidcheck(*find_property(c.property), c.d, 2000), "RC_PARAMS=\"");
+#endif
+  const property& p = *find_property(c.property);
+  const property_failure f = shrink(p, scanners(c.d), {{0x4, 1, 30}, "seed"});
+  EXPECT_EQ(describe_args(p, f.x), c.minimal);
+}
+
 TEST(properties, every_property_holds_for_conforming_implementations) {
   const descriptor good[] = {
       make("good_lsb", op::lsb, &batch<good_lsb>), make("good_msb", op::msb, &batch<good_msb>),

@@ -33,7 +33,8 @@ std::vector<int> index_shrinks(int k);
 std::optional<std::string> evaluate(const property& p, const scanners& s, const property_args& x);
 
 // The smaller neighbours of x over the arguments p reads: b's board_shrinks,
-// then a's, then k's index_shrinks. The one shrink sequence of both drivers
+// (b >> 1, k + 1) when p reads both, then a's board_shrinks, then k's
+// index_shrinks. The one shrink sequence of both drivers
 // (RapidCheck gets it through property_inputs(), see bitboard_gen.hpp).
 std::vector<property_args> arg_shrinks(const property& p, const property_args& x);
 
