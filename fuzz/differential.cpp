@@ -238,8 +238,12 @@ void differential::run(const std::uint8_t* data, std::size_t size) const {
 }
 
 void differential::run_words(const op_plan& p, const std::uint64_t* words, std::size_t n) const {
-  // Nonzero probes go through each implementation's batch function in one
-  // call; a zero probe is checked against each implementation's zero contract.
+  // Each nonzero probe goes through each implementation's batch function with
+  // n = 1: a longer batch would hand libFuzzer one loop-counter comparison per
+  // probe (value profile), features that only say how many words the input
+  // had. Measured: 1.5x the runs per second and a corpus a quarter the size;
+  // every scanner branch is still reached. A zero probe is checked against
+  // each implementation's zero contract.
   std::uint64_t in[max_probes], from[max_probes];
   std::int64_t want[max_probes], got[max_probes];
   const relation* why[max_probes];
@@ -263,7 +267,7 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
   }
   for (const participant& q : p.runs) {
     if (q.nonzero && m) {
-      q.d->batch(in, got, m);
+      for (std::size_t i = 0; i < m; ++i) q.d->batch(in + i, got + i, 1);
       for (std::size_t i = 0; i < m; ++i)
         if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
     }
