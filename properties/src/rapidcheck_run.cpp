@@ -1,8 +1,13 @@
+// Uses RapidCheck's checkProperty (what RC_GTEST_PROP calls inside) rather
+// than the macro: the tests are registered at run time from the registry, and
+// the result is judged here (XFAIL, the shared report) instead of failing the
+// gtest directly.
 #include "scanproof/rapidcheck_run.hpp"
 
 #include <rapidcheck.h>
 
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -34,8 +39,9 @@ class quiet_listener : public rc::detail::TestListener {
 
 property_outcome run_rapidcheck(const property& p, const descriptor& d, std::size_t cases) {
   const scanners s(d);
-  // RapidCheck evaluates the shrunk case last, so the last failure seen is
-  // the minimal one; it is re-checked below before being reported.
+  // RapidCheck's shrinking accepts each failing neighbour and stops when all
+  // neighbours of the last one pass, so the last failure seen is the minimal
+  // case it reports; it is re-checked below before being reported.
   std::optional<property_failure> last;
   const auto law = [&] {
     const property_args x = *property_inputs(p);
@@ -72,6 +78,5 @@ property_outcome run_rapidcheck(const property& p, const descriptor& d, std::siz
   rc::detail::printResultMessage(result, why);
   return {verdict::fail, std::string("RapidCheck could not check ") + p.name + ": " + why.str()};
 }
-
 
 }  // namespace scanproof
