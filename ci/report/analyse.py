@@ -119,9 +119,12 @@ def explain(failing, ran, facts):
     """Words for the set of targets an implementation is wrong on."""
     if failing == ran:
         return "every target it runs on"
-    for label, holds in PREDICATES:
-        if {t for t in ran if facts.get(t) and holds(facts[t])} == failing:
-            return f"exactly the {label} targets"
+    matches = [label for label, holds in PREDICATES
+               if {t for t in ran if facts.get(t) and holds(facts[t])} == failing]
+    if matches:
+        # Facts that select the same targets here cannot be told apart: say so.
+        also = f" (on these targets also: {', '.join(matches[1:])})" if matches[1:] else ""
+        return f"exactly the {matches[0]} targets{also}"
     return "only " + ", ".join(sorted(failing, key=target_key))
 
 
