@@ -34,6 +34,11 @@ def render_all(args):
         f.write(render.html_page(r))
     sys.stdout.write(render.terminal(r, colour=sys.stdout.isatty()))
     print(f"report: {os.path.join(args.out, 'report.html')} (also report.md, report.json, junit/)")
+    kinds = [c["kind"] for i in r["implementations"] for c in i["cells"].values()]
+    passed = sum(k in ("pass", "xfail") for k in kinds)
+    skipped = sum(k in ("skip", "notbuilt") for k in kinds)
+    failed = sum(k in analyse.RED for k in kinds)
+    print(f"matrix: {passed} passed, {failed} failed, {skipped} skipped")
     return 1 if r["verdict"] == "fail" else 0
 
 
