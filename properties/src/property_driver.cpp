@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,7 +68,10 @@ std::optional<std::size_t> parse_cases(std::string_view arg) {
   arg.remove_prefix(flag.size());
   std::size_t n = 0;
   const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
-  if (ec != std::errc{} || end != arg.data() + arg.size() || n == 0) return std::nullopt;
+  // RapidCheck counts cases in an int.
+  if (ec != std::errc{} || end != arg.data() + arg.size() || n == 0 ||
+      n > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    return std::nullopt;
   return n;
 }
 
@@ -107,8 +111,8 @@ int property_test_main(int argc, char** argv, std::string_view driver, test_per 
     const auto n = parse_cases(argv[i]);
     if (!n) {
       std::fprintf(stderr,
-                   "%s: unknown or invalid argument '%s' (expected --cases=N with N > 0)\n",
-                   argv[0], argv[i]);
+                   "%s: unknown or invalid argument '%s' (expected --cases=N, 0 < N <= %d)\n",
+                   argv[0], argv[i], std::numeric_limits<int>::max());
       return 2;
     }
     cases = *n;

@@ -27,7 +27,7 @@ enum class test_per : std::uint8_t {
   implementation,
 };
 
-// main() of a driver. Accepts --cases=N (N > 0) after GoogleTest's own flags;
+// main() of a driver. Accepts --cases=N (0 < N <= INT_MAX) after GoogleTest's own flags;
 // anything else is an error naming the argument.
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
                        property_run run);
