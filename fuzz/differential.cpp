@@ -223,12 +223,6 @@ differential::differential(std::string_view target, std::initializer_list<op> op
                t, n);
 }
 
-std::size_t differential::implementations() const {
-  std::size_t n = 0;
-  for (const op_plan& p : plans_) n += p.runs.size();
-  return n;
-}
-
 void differential::run(const std::uint8_t* data, std::size_t size) const {
   std::uint64_t words[chunk_words];
   for (std::size_t at = 0; at < size; at += 8 * chunk_words) {

@@ -55,8 +55,6 @@ class differential {
   // the first mismatch.
   void run(const std::uint8_t* data, std::size_t size) const;
 
-  std::size_t implementations() const;
-
  private:
   struct op_plan {
     op o;
