@@ -14,13 +14,13 @@ WRONG = {"fail", "xfail"}  # a check observed wrong values
 # Each maps a target's facts (from `scanproof check --json`) to a bool.
 PREDICATES = [
     ("big-endian", lambda f: f["big_endian"]),
-    ("32-bit `long`", lambda f: f["long_bits"] == 32),
+    ("32-bit long", lambda f: f["long_bits"] == 32),
     ("32-bit pointers", lambda f: f["pointer_bits"] == 32),
     ("x86 CPU without LZCNT", lambda f: _x86(f) and "lzcnt" not in f.get("cpu_features", [])),
     ("x86 CPU without BMI1", lambda f: _x86(f) and "bmi1" not in f.get("cpu_features", [])),
     ("x86 CPU without POPCNT", lambda f: _x86(f) and "popcnt" not in f.get("cpu_features", [])),
     ("little-endian", lambda f: not f["big_endian"]),
-    ("64-bit `long`", lambda f: f["long_bits"] == 64),
+    ("64-bit long", lambda f: f["long_bits"] == 64),
 ]
 
 

@@ -132,7 +132,7 @@ h1{font-size:22px}h2{font-size:17px;margin-top:28px}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}
 th{background:#f3f3f3;position:sticky;top:0}
 code,.ce{font-family:ui-monospace,monospace;font-size:12px}
-.grid td.cell{min-width:118px;font-size:12px}
+.grid td.cell{width:92px;max-width:92px;font-size:11px;overflow-wrap:anywhere}
 .grid td.name{white-space:nowrap}
 .k{font-weight:bold}
 .pass{background:#d8f5d0}.fail,.crash{background:#f8c4c0}.xfail{background:#fde9b0}
@@ -154,7 +154,7 @@ def _cell_html(op, c):
         parts.append(f'<div class="ce">{_e(short(op, c["counterexample"]))}</div>')
     if c.get("zero") is not None:
         parts.append(f'<div class="zero">zero&rarr;{_e(c["zero"])}</div>')
-    if k in ("crash", "skip", "notbuilt") and c.get("note"):
+    if k in ("crash", "skip") and c.get("note"):  # "not built" is in the tooltip
         parts.append(f'<div class="zero">{_e(c["note"].split(chr(10))[0][:60])}</div>')
     title = _e(c.get("note") or MEANING.get(k, ""))
     return f'<td class="cell {k}" title="{title}">{"".join(parts)}</td>'
@@ -178,6 +178,18 @@ def html_page(r):
             h.append(f"<tr>{head}<td><code>{_e(e['name'])}</code> ({e['op']})</td>"
                      f"<td class='{'fail' if _judged(e).startswith('FAIL') else 'xfail'}'>{_e(_judged(e))}</td>"
                      f"<td>{_e(', '.join(e['targets']))}</td><td class='ce'>{_e(e['example'])}</td></tr>")
+    h.append("</table><h2>Grid</h2><table class='grid'><tr><th>op</th><th>implementation</th>")
+    for t in targets:
+        f = t.get("facts") or {}
+        h.append(f"<th title='{_e(f.get('compiler', ''))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
+                 f"<small>{'BE' if f.get('big_endian') else 'LE'}, long {f.get('long_bits')}</small></th>")
+    h.append("</tr>")
+    for impl in r["implementations"]:
+        cand = " <span class='cand'>candidate</span>" if impl["candidate"] else ""
+        h.append(f"<tr><td>{impl['op']}</td><td class='name' title='{_e(impl['provenance'])}'>"
+                 f"<code>{_e(impl['name'])}</code>{cand}</td>")
+        h.extend(_cell_html(impl["op"], impl["cells"][t["target"]]) for t in targets)
+        h.append("</tr>")
     h.append("</table><h2>Value-level divergence</h2><p>Same implementation, same inputs, different "
              "values on different targets, whether or not a contract is broken.</p><table><tr>"
              "<th>implementation</th><th>on</th><th>values by target</th><th>contract</th><th>broken?</th></tr>")
@@ -191,19 +203,7 @@ def html_page(r):
                                   f"{_e(s['note'])}</li>" for s in r["stale_expectations"]) + "</ul>")
     else:
         h.append("<p>None: every declared expectation was observed where it applies.</p>")
-    h.append("<h2>Grid</h2><table class='grid'><tr><th>op</th><th>implementation</th>")
-    for t in targets:
-        f = t.get("facts") or {}
-        h.append(f"<th title='{_e(f.get('compiler', ''))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
-                 f"<small>{'BE' if f.get('big_endian') else 'LE'}, long {f.get('long_bits')}</small></th>")
-    h.append("</tr>")
-    for impl in r["implementations"]:
-        cand = " <span class='cand'>candidate</span>" if impl["candidate"] else ""
-        h.append(f"<tr><td>{impl['op']}</td><td class='name' title='{_e(impl['provenance'])}'>"
-                 f"<code>{_e(impl['name'])}</code>{cand}</td>")
-        h.extend(_cell_html(impl["op"], impl["cells"][t["target"]]) for t in targets)
-        h.append("</tr>")
-    h.append("</table><h2>Targets</h2><table><tr><th>target</th><th>facts</th><th>compiler</th><th>CPU</th>"
+    h.append("<h2>Targets</h2><table><tr><th>target</th><th>facts</th><th>compiler</th><th>CPU</th>"
              "<th>emulator</th><th>build s</th><th>ctest s</th><th>check s</th><th>ctest tests (failed)</th></tr>")
     for t in r["targets"]:
         f, tm, ct = t.get("facts") or {}, t.get("timings") or {}, t.get("ctest") or {}

@@ -61,7 +61,7 @@ class Analysis(unittest.TestCase):
     def test_long_and_cpu_patterns(self):
         [f] = finding(self.r, "nonzero", "builtin_ctzl")
         # facts that select the same targets are named together, not guessed between
-        self.assertEqual(f["where"], "exactly the 32-bit `long` targets (on these targets also: 32-bit pointers)")
+        self.assertEqual(f["where"], "exactly the 32-bit long targets (on these targets also: 32-bit pointers)")
         [f] = finding(self.r, "nonzero", "lzcnt_intrinsic")
         self.assertEqual(f["where"], "exactly the x86 CPU without LZCNT targets "
                                      "(on these targets also: x86 CPU without BMI1)")
