@@ -125,6 +125,12 @@ def collect(args):
             data["implementations"][entry["name"]] = row
             if facts and data["facts"] is None:
                 data["facts"] = facts
+        facts = data["facts"]
+        if facts and args.emulator and facts["arch"] not in ("x86_64", "i686"):
+            # Under qemu-user a non-x86 guest reads the host's /proc/cpuinfo
+            # (cpu_model() then says "0" or the host's model): name the emulator.
+            facts["cpu_reported"] = facts["cpu"]
+            facts["cpu"] = args.emulator.split()[0] + " default CPU model"
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, sort_keys=True)
     return 0

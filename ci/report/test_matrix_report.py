@@ -142,6 +142,7 @@ class Collect(unittest.TestCase):
         self.assertEqual(rows["good"]["verdict"], "pass")
         self.assertEqual(rows["good"]["digest"], "0x00000000000000ab")
         self.assertEqual(t["facts"]["arch"], "s390x")
+        self.assertEqual(t["facts"]["cpu"], "qemu-s390x default CPU model")  # not the host's /proc/cpuinfo
         self.assertEqual(t["timings"], {"build_s": 1.5, "ctest_s": 2.0})
         self.assertEqual(rows["crasher"]["verdict"], "crash")
         self.assertIn("SIGSEGV", rows["crasher"]["message"])
