@@ -68,6 +68,11 @@ toolchain_cmake_args() {
   echo "-DSCANPROOF_SANITIZE=$(toolchain_field "$1" 4)"
 }
 
+# toolchain_flags NAME: how NAME's column was built, for the report.
+toolchain_flags() {
+  echo "$(toolchain_field "$1" 3)$([ "$(toolchain_field "$1" 4)" = ON ] && echo ' ASan+UBSan')"
+}
+
 # select_toolchains LIST: checks a comma-separated list (`all` = every one)
 # and prints one per line; an unknown name is an error listing the known ones.
 select_toolchains() {

@@ -19,6 +19,12 @@ PREDICATES = [
     ("x86 CPU without LZCNT", lambda f: _x86(f) and "lzcnt" not in f.get("cpu_features", [])),
     ("x86 CPU without BMI1", lambda f: _x86(f) and "bmi1" not in f.get("cpu_features", [])),
     ("x86 CPU without POPCNT", lambda f: _x86(f) and "popcnt" not in f.get("cpu_features", [])),
+    # Toolchain columns (ci/matrix --toolchains) share the CPU facts; these
+    # tell them apart.
+    ("unoptimised (-O0)", lambda f: "-O0" in f.get("build_flags", "").split()),
+    ("sanitizer (UBSan)", lambda f: "UBSan" in f.get("build_flags", "")),
+    ("clang-built", lambda f: f.get("compiler", "").startswith("clang")),
+    ("gcc-built", lambda f: f.get("compiler", "").startswith("gcc")),
     ("little-endian", lambda f: not f["big_endian"]),
     ("64-bit long", lambda f: f["long_bits"] == 64),
 ]
@@ -29,8 +35,30 @@ def _x86(facts):
 
 
 def target_key(name):
-    """host first, then the other x86-64 CPUs, then the other architectures."""
-    return (0 if name == "host" else 1 if name.startswith("x86_64") else 2, name)
+    """host first, then its other toolchains (host-<toolchain>), then the
+    other x86-64 CPUs, then the other architectures."""
+    return (0 if name == "host" else 1 if name.startswith("host-") else 2 if name.startswith("x86_64") else 3, name)
+
+
+# What a column's code runs on; columns equal in these differ only in how
+# they were built (compiler, flags).
+MACHINE_FACTS = ("arch", "big_endian", "long_bits", "pointer_bits", "cpu", "cpu_features")
+
+
+def _machine(facts):
+    return tuple(str(facts.get(k)) for k in MACHINE_FACTS) if facts else None
+
+
+def toolchain_dependent(values, facts):
+    """True if two columns with the same machine facts got different values:
+    the difference comes from the compiler or its flags (e.g. undefined
+    behaviour that one optimisation level exploits and another does not)."""
+    by_machine = {}
+    for t, v in values.items():
+        m = _machine(facts.get(t))
+        if m is not None:
+            by_machine.setdefault(m, set()).add(v)
+    return any(len(vs) > 1 for vs in by_machine.values())
 
 
 def load(results_dir):
@@ -165,8 +193,10 @@ def _grouped(values):
             for v, ts in sorted(by_value.items(), key=lambda kv: str(kv[0]))]
 
 
-def divergence(impls):
-    """Same implementation, same input, different values on different targets."""
+def divergence(impls, facts=None):
+    """Same implementation, same input, different values on different targets;
+    `toolchain_dependent` when two of them differ only in how they were built."""
+    facts = facts or {}
     out = []
     for impl in impls:
         cells = impl["cells"]
@@ -175,12 +205,14 @@ def divergence(impls):
             out.append({"name": impl["name"], "op": impl["op"], "on": "zero input",
                         "contract": impl["zero_declared"],
                         "contract_broken": any(c.get("wrong_zero") for c in cells.values()),
+                        "toolchain_dependent": toolchain_dependent(zeros, facts),
                         "groups": _grouped(zeros)})
         digests = {t: c["digest"] for t, c in cells.items() if c.get("digest")}
         if len(set(digests.values())) > 1:
             out.append({"name": impl["name"], "op": impl["op"], "on": "nonzero canonical inputs (digest)",
                         "contract": "the oracle's value",
                         "contract_broken": any(c.get("wrong_nonzero") for c in cells.values()),
+                        "toolchain_dependent": toolchain_dependent(digests, facts),
                         "groups": _grouped(digests)})
     return out
 
@@ -210,7 +242,7 @@ def analyse(targets, skipped):
         "skipped_targets": [{"target": n, "why": w} for n, w in skipped],
         "implementations": impls,
         "findings": findings(impls, targets),
-        "divergence": divergence(impls),
+        "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),
         "stale_expectations": stale_expectations(impls),
         "verdict": "fail" if red_cells or red_targets else "pass",
         "red_cells": red_cells,

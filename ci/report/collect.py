@@ -126,6 +126,9 @@ def collect(args):
             if facts and data["facts"] is None:
                 data["facts"] = facts
         facts = data["facts"]
+        flags = getattr(args, "flags", "")
+        if facts and flags:  # toolchain columns differ only in these
+            facts["build_flags"] = flags
         if facts and args.emulator and facts["arch"] not in ("x86_64", "i686"):
             # Under qemu-user a non-x86 guest reads the host's /proc/cpuinfo
             # (cpu_model() then says "0" or the host's model): name the emulator.

@@ -55,6 +55,7 @@ def main(argv):
     c.add_argument("--ctest-rc", type=int, default=0)
     c.add_argument("--junit")
     c.add_argument("--timings", default="")
+    c.add_argument("--flags", default="", help="how the column was built, e.g. '-O0' or '-O1 ASan+UBSan'")
     c.add_argument("--out", required=True)
     r = sub.add_parser("render")
     r.add_argument("--results", required=True)

@@ -17,6 +17,17 @@ ANSI = {"pass": "32", "fail": "1;31", "xfail": "33", "xpass": "1;35", "crash": "
         "skip": "2", "notbuilt": "2", "missing": "2"}
 
 
+TOOLCHAIN_DEPENDENT = "depends on the toolchain: same CPU, different compiler or flags (undefined behaviour?)"
+
+
+def _on(d):
+    return d["on"] + (f" -- {TOOLCHAIN_DEPENDENT}" if d.get("toolchain_dependent") else "")
+
+
+def _compiler(f):
+    return f.get("compiler", "") + (f" {f['build_flags']}" if f.get("build_flags") else "")
+
+
 def short(op, ce):
     return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}"
 
@@ -63,7 +74,7 @@ def terminal(r, colour):
     for d in r["divergence"]:
         groups = "; ".join(f"{g['value'] if d['on'] == 'zero input' else g['value'][:10]} on "
                            f"{', '.join(g['targets'])}" for g in d["groups"])
-        lines.append(f"  - {d['name']} differs across targets on {d['on']}: {groups}")
+        lines.append(f"  - {d['name']} differs across targets on {_on(d)}: {groups}")
     for s in r["skipped_targets"]:
         lines.append(f"  skipped target {s['target']}: {s['why']}")
     for t in r["targets"]:
@@ -92,7 +103,7 @@ def markdown(r):
             "| implementation | on | values | contract | broken? |", "|---|---|---|---|---|"]
     for d in r["divergence"]:
         vals = "; ".join(f"`{g['value']}`: {', '.join(g['targets'])}" for g in d["groups"])
-        out.append(f"| `{d['name']}` ({d['op']}) | {d['on']} | {_md(vals)} | {_md(d['contract'])} | "
+        out.append(f"| `{d['name']}` ({d['op']}) | {_md(_on(d))} | {_md(vals)} | {_md(d['contract'])} | "
                    f"{'yes' if d['contract_broken'] else 'no'} |")
     out += ["", "## Catalogue expectations that did not hold", ""]
     out += [f"- `{s['name']}` on {s['target']}: {s['kind']}: {_md(s['note'])}" for s in r["stale_expectations"]] \
@@ -116,7 +127,7 @@ def markdown(r):
         tm = t.get("timings") or {}
         ct = t.get("ctest") or {}
         out.append(f"| {t['target']} | {f.get('arch', '')} | {'big' if f.get('big_endian') else 'little'} | "
-                   f"{f.get('long_bits', '')}/{f.get('pointer_bits', '')} | {_md(f.get('compiler', ''))} | "
+                   f"{f.get('long_bits', '')}/{f.get('pointer_bits', '')} | {_md(_compiler(f))} | "
                    f"{_md(f.get('cpu', ''))} | `{t.get('emulator') or 'native'}` | {tm.get('build_s', '')} | "
                    f"{tm.get('ctest_s', '')} | {tm.get('check_s', '')} | "
                    f"{ct.get('tests', '')} ({ct.get('failures', '')}) |" if t["status"] == "ok" else
@@ -181,7 +192,7 @@ def html_page(r):
     h.append("</table><h2>Grid</h2><table class='grid'><tr><th>op</th><th>implementation</th>")
     for t in targets:
         f = t.get("facts") or {}
-        h.append(f"<th title='{_e(f.get('compiler', ''))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
+        h.append(f"<th title='{_e(_compiler(f))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
                  f"<small>{'BE' if f.get('big_endian') else 'LE'}, long {f.get('long_bits')}</small></th>")
     h.append("</tr>")
     for impl in r["implementations"]:
@@ -195,7 +206,7 @@ def html_page(r):
              "<th>implementation</th><th>on</th><th>values by target</th><th>contract</th><th>broken?</th></tr>")
     for d in r["divergence"]:
         vals = "<br>".join(f"<code>{_e(g['value'])}</code>: {_e(', '.join(g['targets']))}" for g in d["groups"])
-        h.append(f"<tr><td><code>{_e(d['name'])}</code> ({d['op']})</td><td>{_e(d['on'])}</td><td>{vals}</td>"
+        h.append(f"<tr><td><code>{_e(d['name'])}</code> ({d['op']})</td><td>{_e(_on(d))}</td><td>{vals}</td>"
                  f"<td>{_e(d['contract'])}</td><td>{'yes' if d['contract_broken'] else 'no'}</td></tr>")
     h.append("</table><h2>Catalogue expectations that did not hold</h2>")
     if r["stale_expectations"]:
@@ -212,7 +223,7 @@ def html_page(r):
             continue
         h.append(f"<tr><td>{_e(t['target'])}</td><td>{_e(f.get('arch'))}, "
                  f"{'big' if f.get('big_endian') else 'little'}-endian, long {f.get('long_bits')}, "
-                 f"pointers {f.get('pointer_bits')}</td><td>{_e(f.get('compiler'))}</td><td>{_e(f.get('cpu'))}</td>"
+                 f"pointers {f.get('pointer_bits')}</td><td>{_e(_compiler(f))}</td><td>{_e(f.get('cpu'))}</td>"
                  f"<td><code>{_e(t.get('emulator') or 'native')}</code></td><td>{tm.get('build_s', '')}</td>"
                  f"<td>{tm.get('ctest_s', '')}</td><td>{tm.get('check_s', '')}</td>"
                  f"<td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")

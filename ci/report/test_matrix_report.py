@@ -92,6 +92,36 @@ class Analysis(unittest.TestCase):
         self.assertIn("s390x", self.r["red_targets"])  # its ctest failed
 
 
+class Toolchains(unittest.TestCase):
+    """A toolchain column (ci/matrix --toolchains): host's machine, built at
+    -O0, where builtin_ctzll's values differ as if the optimiser mattered."""
+    def setUp(self):
+        targets, skipped = analyse.load(os.path.join(DATA, "results"))
+        o0 = json.loads(json.dumps(next(t for t in targets if t["target"] == "host")))
+        o0["target"], o0["facts"]["build_flags"] = "host-gcc12-O0", "-O0"
+        row = o0["implementations"]["builtin_ctzll"]
+        row["digest"], row["verdict"] = "0xbad", "fail"
+        row["checks"][0].update(verdict="fail", input="0x0000000000000001", expected=0, got=-1,
+                                message="1 of 64 inputs wrong")
+        self.r = analyse.analyse(sorted(targets + [o0], key=lambda t: analyse.target_key(t["target"])), skipped)
+
+    def test_toolchain_columns_follow_host(self):
+        self.assertEqual([t["target"] for t in self.r["targets"]][:3], ["host", "host-gcc12-O0", "x86_64-nehalem"])
+
+    def test_same_machine_different_values_is_toolchain_dependent(self):
+        [d] = [d for d in self.r["divergence"] if d["name"] == "builtin_ctzll" and "digest" in d["on"]]
+        self.assertTrue(d["toolchain_dependent"])
+        self.assertIn({"value": "0xbad", "targets": ["host-gcc12-O0"]}, d["groups"])
+        # big-endian targets differ from host on other machine facts: not the toolchain's doing
+        [d] = [d for d in self.r["divergence"] if d["name"] == "double_conversion" and "digest" in d["on"]]
+        self.assertFalse(d["toolchain_dependent"])
+        self.assertIn(render.TOOLCHAIN_DEPENDENT, render.markdown(self.r))
+
+    def test_failure_explained_by_the_build_flags(self):
+        [f] = finding(self.r, "nonzero", "builtin_ctzll")
+        self.assertEqual(f["where"], "exactly the unoptimised (-O0) targets")
+
+
 class Rendering(unittest.TestCase):
     def setUp(self):
         self.r = report()
