@@ -114,7 +114,7 @@ observation compare(const descriptor& d, std::span<const std::uint64_t> inputs, 
 }
 
 observation observe_set(const descriptor& d, const input_set& s) {
-  const std::vector<std::uint64_t> in = s.make();
+  const std::vector<std::uint64_t>& in = words_of(s);
   observation o = compare(d, in, [&](const std::uint64_t* p, std::int64_t* r, std::size_t n,
                                      std::size_t) { expected_batch(d.operation, p, r, n); });
   if (o.smallest) o.smallest = shrink(d, *o.smallest);
@@ -339,7 +339,7 @@ std::uint64_t output_digest(const descriptor& d) {
   std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a 64
   std::vector<std::int64_t> out(chunk);
   for (const input_set& s : input_sets()) {
-    const std::vector<std::uint64_t> in = s.make();
+    const std::vector<std::uint64_t>& in = words_of(s);
     for (std::size_t base = 0; base < in.size(); base += chunk) {
       const std::size_t n = std::min(chunk, in.size() - base);
       d.batch(in.data() + base, out.data(), n);

@@ -1,5 +1,8 @@
 #include "scanproof/inputs.hpp"
 
+#include <map>
+#include <mutex>
+
 namespace scanproof {
 
 namespace {
@@ -115,6 +118,15 @@ std::uint64_t draw(xoshiro256ss& rng, distribution d) {
 }
 
 std::span<const input_set> input_sets() { return sets; }
+
+const std::vector<std::uint64_t>& words_of(const input_set& s) {
+  static std::mutex lock;
+  static std::map<const input_set*, std::vector<std::uint64_t>> cache;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto it = cache.find(&s);
+  if (it == cache.end()) it = cache.emplace(&s, s.make()).first;
+  return it->second;
+}
 
 const input_set* find_input_set(std::string_view name) {
   for (const input_set& s : sets)

@@ -95,7 +95,7 @@ std::string cpu_model() {
 #endif
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
-    for (const char* key : {"model name", "cpu model", "cpu\t", "processor\t: ", "CPU part"}) {
+    for (const char* key : {"model name", "cpu model", "cpu\t", "CPU part"}) {
       if (line.rfind(key, 0) == 0) {
         auto c = line.find(':');
         if (c != std::string::npos) return line.substr(line.find_first_not_of(" \t", c + 1));

@@ -16,7 +16,7 @@ bool reads_k(const property& p) { return p.args == uses::b_and_k || p.args == us
 
 // Every board of every canonical set, or an even sample of `quota` of them.
 void sample(const input_set& s, std::size_t quota, std::vector<std::uint64_t>& out) {
-  const std::vector<std::uint64_t> all = s.make();
+  const std::vector<std::uint64_t>& all = words_of(s);
   if (all.size() <= quota) {
     out.insert(out.end(), all.begin(), all.end());
     return;

@@ -61,6 +61,10 @@ struct input_set {
 std::span<const input_set> input_sets();
 const input_set* find_input_set(std::string_view name);
 
+// The words of a set, generated once per process and kept (about 70 MiB for
+// all sets): several checks of one implementation read the same set.
+const std::vector<std::uint64_t>& words_of(const input_set& s);
+
 // Random words from the same distributions, one at a time, for property drivers.
 enum class distribution : std::uint8_t { uniform, sparse, dense, above_lsb, below_msb };
 std::uint64_t draw(xoshiro256ss& rng, distribution d);  // never returns 0
