@@ -41,7 +41,47 @@ class conformance_check : public testing::Test {
   std::string label_;  // the ctest name, for signal_report
 };
 
+// Coarse mode (SCANPROOF_TESTS_PER_IMPLEMENTATION, the default under an
+// emulator): one test runs every check of one implementation, because under
+// qemu-user starting a process costs more than most checks. Crash and hang
+// isolation stay per implementation; each failing check is reported by name.
+class all_checks : public testing::Test {
+ public:
+  explicit all_checks(const scanproof::descriptor* d)
+      : d_(d), label_("conformance." + std::string(scanproof::name(d->operation)) + "." + d->name +
+                      ".all_checks") {}
+
+  void TestBody() override {
+    scanproof::set_running_check(label_.c_str());
+    std::string skipped;
+    int ran = 0;
+    for (const std::string& check : scanproof::check_names(*d_)) {
+      const scanproof::check_outcome r = scanproof::run_check(*d_, check);
+      RecordProperty(check, std::string(scanproof::name(r.v)));
+      const std::string line = "[" + check + "] " + std::string(scanproof::name(r.v)) + ": " + r.message;
+      switch (r.v) {
+        case scanproof::verdict::skip: skipped += line + "\n"; break;
+        case scanproof::verdict::fail:
+        case scanproof::verdict::xpass: ++ran; ADD_FAILURE() << line; break;
+        case scanproof::verdict::xfail:
+        case scanproof::verdict::pass: ++ran; std::cout << line << "\n"; break;
+      }
+    }
+    scanproof::set_running_check(nullptr);
+    if (ran == 0) GTEST_SKIP() << skipped;
+    std::cout << skipped;
+  }
+
+ private:
+  const scanproof::descriptor* d_;
+  std::string label_;
+};
+
 }  // namespace
+
+#ifndef SCANPROOF_TESTS_PER_IMPLEMENTATION
+#define SCANPROOF_TESTS_PER_IMPLEMENTATION 0
+#endif
 
 // A project using the installed package builds this driver with
 // SCANPROOF_CANDIDATES_ONLY=1 (unless WITH_CATALOGUE): only its candidates get
@@ -76,6 +116,13 @@ int main(int argc, char** argv) {
   scanproof::install_signal_report();
   for (const scanproof::descriptor& d : scanproof::registry()) {
     if (candidates_only && !d.candidate) continue;
+    if (SCANPROOF_TESTS_PER_IMPLEMENTATION) {
+      const std::string suite(scanproof::name(d.operation));
+      const std::string test = d.name + ".all_checks";
+      testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
+                            [&d]() -> testing::Test* { return new all_checks(&d); });
+      continue;
+    }
     for (const std::string& check : scanproof::check_names(d)) {
       const std::string suite(scanproof::name(d.operation));
       const std::string test = d.name + "." + check;
