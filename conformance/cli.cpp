@@ -15,6 +15,7 @@
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/zero_policy.hpp"
 
 namespace {
 using namespace scanproof;
@@ -38,18 +39,6 @@ std::string json_string(std::string_view s) {
     }
   }
   return o + "\"";
-}
-
-std::string zero_text(const descriptor& d) {
-  switch (d.zero.k) {
-    case zero_spec::kind::op_default: {
-      auto r = required_zero_result(d.operation);
-      return r ? "must be " + std::to_string(*r) : "not called (outside the domain)";
-    }
-    case zero_spec::kind::declared: return "declared " + std::to_string(d.zero.value);
-    case zero_spec::kind::undefined: return "undefined";
-  }
-  return "?";
 }
 
 std::string requirements_text(const descriptor& d) {

@@ -7,6 +7,7 @@
 #include "scanproof/inputs.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/zero_policy.hpp"
 
 namespace scanproof {
 
@@ -180,35 +181,19 @@ check_outcome judge_nonzero(const descriptor& d, std::string_view check, observa
 check_outcome run_zero(const descriptor& d) {
   check_outcome r;
   r.check = "zero";
-  const std::optional<std::int64_t> required = required_zero_result(d.operation);
-  std::optional<std::int64_t> want;
-  switch (d.zero.k) {
-    case zero_spec::kind::op_default:
-      if (!required) {
-        r.v = verdict::skip;
-        r.message = std::string(name(d.operation)) +
-                    "(0) is outside the domain: never called (DESIGN.md, Operations)";
-        return r;
-      }
-      want = required;
-      break;
-    case zero_spec::kind::declared: want = d.zero.value; break;
-    case zero_spec::kind::undefined:
-      if (ub_sanitizer) {
-        r.v = verdict::skip;
-        r.message = "zero result declared undefined (" + std::string(d.zero.note) +
-                    "): not called in a UBSan build, where the call itself is the finding";
-        return r;
-      }
-      break;
+  const zero_decision z = zero_policy(d);
+  if (!z.call) {
+    r.v = verdict::skip;
+    r.message = z.why;
+    return r;
   }
+  const std::optional<std::int64_t> want = z.want;
   const std::int64_t got = call_one(d.batch, 0);
   r.seen.inputs = 1;
   r.seen.zero_result = got;
   if (!want) {
     r.v = verdict::skip;
-    r.message = "zero result declared undefined (" + std::string(d.zero.note) + "); observed " +
-                std::to_string(got);
+    r.message = z.why + "; observed " + std::to_string(got);
     return r;
   }
   const bool ok = got == *want;

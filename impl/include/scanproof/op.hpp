@@ -27,7 +27,7 @@ constexpr std::optional<op> op_from_name(std::string_view s) {
   return std::nullopt;
 }
 
-// DESIGN.md: ctz/clz are total (64 on zero), popcount(0) == 0; lsb/msb are
+// docs/contracts.md (Operations): ctz/clz are total (64 on zero), popcount(0) == 0; lsb/msb are
 // undefined on zero and a candidate is never called with it.
 constexpr std::optional<std::int64_t> required_zero_result(op o) {
   switch (o) {
