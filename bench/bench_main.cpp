@@ -372,7 +372,11 @@ int bench_main(int argc, char** argv) {
   if (!opt) return usage(2);
   // A JSON file left by an earlier run must not pass for this run's.
   if (!opt->json.empty()) std::remove(opt->json.c_str());
-  return run_to_completion([&] { return measure_and_report(*opt, argv[0], t0); });
+  const int status = run_to_completion([&] { return measure_and_report(*opt, argv[0], t0); });
+  if (status == incomplete_status && !opt->json.empty())
+    std::fprintf(stderr, "scanproof bench: no JSON written to %s (what was measured before is in %s.partial)\n",
+                 opt->json.c_str(), opt->json.c_str());
+  return status;
 }
 
 }  // namespace scanproof::bench
