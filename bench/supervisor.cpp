@@ -110,7 +110,7 @@ std::string incomplete_report(const child_ending& e) {
     r += " while running implementation '" + e.implementation + "' (" + e.activity + ")";
   r += ". No result of this run is valid";
   if (!e.implementation.empty() && e.implementation != "-")
-    r += ": a scanner that ends the process cannot be benchmarked (leave it out with --op/--impl)";
+    r += ": a scanner that ends the process cannot be benchmarked (measure the others with --op or --impl)";
   r += ".\n";
   return r;
 }
