@@ -15,6 +15,7 @@
 #if defined(__unix__) && !defined(__wasi__)
 #define SCANPROOF_CAN_FORK 1
 #include <signal.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,11 +32,42 @@ namespace {
 
 in_flight local_record{};
 in_flight* record = &local_record;
+bool file_backed = false;
 
 void copy(char* dst, std::size_t cap, std::string_view s) {
   const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
   std::memcpy(dst, s.data(), n);
   dst[n] = '\0';
+}
+
+
+// SCANPROOF_FLIGHT_FILE (see supervise.hpp): map the record onto that file.
+void map_flight_file() {
+#if SCANPROOF_CAN_FORK
+  const char* path = std::getenv("SCANPROOF_FLIGHT_FILE");
+  if (!path || !*path || record != &local_record) return;
+  const int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0 || ftruncate(fd, sizeof(in_flight)) != 0) {
+    std::fprintf(stderr, "scanproof: cannot use SCANPROOF_FLIGHT_FILE=%s: %s\n", path, std::strerror(errno));
+    if (fd >= 0) close(fd);
+    return;
+  }
+  void* p = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  if (p == MAP_FAILED) return;
+  record = new (p) in_flight{};
+  file_backed = true;
+#endif
+}
+
+void update_text() {
+  if (!file_backed) return;
+  if (!record->active) {
+    copy(record->text, sizeof record->text, "idle\n");
+    return;
+  }
+  std::snprintf(record->text, sizeof record->text, "running %s %s input %s\n", record->label,
+                record->phase[0] ? record->phase : "sweep", hex(record->first).c_str());
 }
 
 // Where the process can end without returning (exit, atexit handlers run):
@@ -144,12 +176,15 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
 in_flight& flight() { return *record; }
 
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
+  static const bool mapped = (map_flight_file(), true);
+  (void)mapped;
   copy(record->label, sizeof record->label, label);
   copy(record->impl, sizeof record->impl, d.name);
   copy(record->check, sizeof record->check, check);
   record->first = record->index = record->count = 0;
   record->phase[0] = '\0';
   record->active = 1;
+  update_text();
 }
 
 void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
@@ -158,9 +193,13 @@ void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_
   record->first = count ? inputs[0] : 0;
   record->index = index;
   record->count = count;
+  update_text();
 }
 
-void flight_end() { record->active = 0; }
+void flight_end() {
+  record->active = 0;
+  update_text();
+}
 
 std::string describe_early_exit(const in_flight& f, std::string_view how) {
   std::string s = "scanproof: ";

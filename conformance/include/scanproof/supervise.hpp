@@ -29,8 +29,13 @@ namespace scanproof {
 inline constexpr std::string_view completion_marker = "[scanproof] ran to the end";
 
 // What is running now. Written before each chunk of inputs; lives in memory
-// shared with the supervising parent where there is one.
+// shared with the supervising parent where there is one. With
+// SCANPROOF_FLIGHT_FILE=PATH in a process nothing of ours supervises
+// (libFuzzer's own main), it lives in that file instead, which outlives an
+// _exit(0), and `text` holds it as one line ("running <label> <phase> input
+// <hex>" or "idle") for ci/fuzz to read.
 struct in_flight {
+  char text[256];
   char label[192];         // "conformance.lsb.foo.random_sparse"
   char impl[96];           // implementation name, "" outside a check
   char check[64];          // check name ("known_answers", an input set, "zero", ...)
