@@ -23,8 +23,8 @@
 #include "scanproof/isolation.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
-#include "supervisor.hpp"
 #include "table.hpp"
 
 namespace {
@@ -101,7 +101,7 @@ std::optional<options> parse(int argc, char** argv) {
 
 // The overall verdict of every conformance check, as `scanproof check` gives it.
 verdict conformance(const descriptor& d) {
-  running(d.name, "conformance checks");
+  flight_begin(d.name, "conformance checks", "bench." + d.name);
   const fresh_process_state fresh;
   verdict overall = verdict::pass;
   std::size_t skipped = 0;
@@ -194,15 +194,15 @@ struct inputs {
 };
 
 void register_row(row& r, const inputs& in, const options& opt, std::map<std::string, slot>& slots) {
-  // Every measurement says what runs (supervisor.hpp) and starts and ends in
+  // Every measurement says what runs (the flight record, supervise.hpp) and starts and ends in
   // the default process state (isolation.hpp), outside the timed loop.
   auto add = [&](workload w, std::size_t k, double* result, double ops, auto&& body) {
     const char* wn = w == workload::throughput ? "throughput" : w == workload::latency ? "latency" : "serialize";
     const std::string id = std::string(name(r.operation)) + "/" + r.name + "/" + wn + "/" +
                            board_distributions()[k].name;
     slots[id] = {result, ops};
-    auto supervised = [impl = r.name, what = "measuring " + id, body](benchmark::State& st) {
-      running(impl, what);
+    auto supervised = [impl = r.name, what = "measuring " + id, label = "bench." + id, body](benchmark::State& st) {
+      flight_begin(impl, what, label);
       const fresh_process_state fresh;
       body(st);
     };
@@ -282,7 +282,7 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
   return rows;
 }
 
-// Everything after the options: runs in the supervised child (supervisor.hpp).
+// Everything after the options: runs in the supervised child (run_isolated, supervise.hpp).
 int measure_and_report(const options& opt, const char* argv0, std::chrono::steady_clock::time_point t0) {
   // Google Benchmark writes its own JSON (every repetition) when asked: to
   // FILE.partial, renamed to FILE only once the whole run has finished.
@@ -298,7 +298,7 @@ int measure_and_report(const options& opt, const char* argv0, std::chrono::stead
   benchmark::Initialize(&bargc, bargv.data());
 
   std::fprintf(stderr, "scanproof bench: conformance checks and disassembly...\n");
-  running("-", "the disassembly of this program");
+  flight_begin("", "the disassembly of this program", "bench");
   const disassembly dis = disassembly::of_this_program();
   std::vector<row> rows = make_rows(opt, dis);
   const inputs in;
@@ -306,7 +306,7 @@ int measure_and_report(const options& opt, const char* argv0, std::chrono::stead
   for (row& r : rows)
     if (r.not_measured.empty()) register_row(r, in, opt, slots);
 
-  running("-", "the clock calibration");
+  flight_begin("", "the clock calibration", "bench");
   const core_clock clock = measure_core_clock();
   benchmark::AddCustomContext("scanproof_cycles",
                               clock.trusted ? "trusted" : "not trusted: " + clock.why_not);
@@ -316,7 +316,7 @@ int measure_and_report(const options& opt, const char* argv0, std::chrono::stead
   collector c(slots);
   benchmark::RunSpecifiedBenchmarks(&c);
   benchmark::Shutdown();
-  running("-", "the report");
+  flight_begin("", "the report", "bench");
 
   std::cout << "scanproof bench on " << cpu_model() << " (" << arch_name() << ", " << compiler_id() << ")\n";
   if (clock.trusted)
@@ -372,7 +372,14 @@ int bench_main(int argc, char** argv) {
   if (!opt) return usage(2);
   // A JSON file left by an earlier run must not pass for this run's.
   if (!opt->json.empty()) std::remove(opt->json.c_str());
-  const int status = run_to_completion([&] { return measure_and_report(*opt, argv[0], t0); });
+  // The measuring runs in a child (supervise.hpp): if a scanner ends that
+  // process, whatever its status, no result of the run is valid.
+  const isolated_result r =
+      run_isolated([&] { return std::to_string(measure_and_report(*opt, argv[0], t0)); }, 0);
+  const int status = r.completed ? std::atoi(r.output.c_str()) : incomplete_status;
+  if (!r.completed)
+    std::fprintf(stderr, "scanproof bench: DID NOT COMPLETE: %s\n  No result of this run is valid.\n",
+                 r.why.c_str());
   if (status == incomplete_status && !opt->json.empty())
     std::fprintf(stderr, "scanproof bench: no JSON written to %s (what was measured before is in %s.partial)\n",
                  opt->json.c_str(), opt->json.c_str());

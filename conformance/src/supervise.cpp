@@ -117,6 +117,18 @@ bool locate_exact(in_flight& f) {
   f = *record;
   return true;
 }
+
+constexpr char end_of_result = '\x04';
+
+// The flight record in memory shared with children (supervised_main shares it
+// already; a program that only calls run_isolated gets it here).
+bool share_record() {
+  if (record != &local_record) return true;
+  void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return false;
+  record = new (shared) in_flight{local_record};
+  return true;
+}
 #endif
 
 }  // namespace
@@ -124,7 +136,7 @@ bool locate_exact(in_flight& f) {
 isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds) {
 #if SCANPROOF_CAN_FORK
   int fds[2];
-  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && pipe(fds) == 0) {
+  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && share_record() && pipe(fds) == 0) {
     std::fflush(nullptr);
     const pid_t pid = fork();
     if (pid == 0) {
@@ -133,7 +145,8 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
       if (timeout_seconds) alarm(timeout_seconds);
-      const std::string out = fn();
+      // The result, then an end-of-result byte: completed means it arrived.
+      const std::string out = fn() + end_of_result;
       for (std::size_t done = 0; done < out.size();) {
         const ssize_t w = write(fds[1], out.data() + done, out.size() - done);
         if (w <= 0) _exit(3);
@@ -153,7 +166,9 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       int status = 0;
       while (waitpid(pid, &status, 0) < 0) {
       }
-      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !record->active;
+      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !r.output.empty() &&
+                    r.output.back() == end_of_result;
+      if (r.completed) r.output.pop_back();
       if (!r.completed) {
         in_flight f = *record;
         const bool hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
@@ -176,10 +191,14 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
 in_flight& flight() { return *record; }
 
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
+  flight_begin(std::string_view(d.name), check, label);
+}
+
+void flight_begin(std::string_view impl, std::string_view check, std::string_view label) {
   static const bool mapped = (map_flight_file(), true);
   (void)mapped;
   copy(record->label, sizeof record->label, label);
-  copy(record->impl, sizeof record->impl, d.name);
+  copy(record->impl, sizeof record->impl, impl);
   copy(record->check, sizeof record->check, check);
   record->first = record->index = record->count = 0;
   record->phase[0] = '\0';
@@ -212,9 +231,9 @@ std::string describe_early_exit(const in_flight& f, std::string_view how) {
   s += f.label;
   s += ": the process ended during the check (";
   s += how;
-  s += "): a check passes only if it ran to its end\n  impl=";
-  s += f.impl;
-  s += " check=";
+  s += "): a check passes only if it ran to its end\n  ";
+  if (f.impl[0]) s += std::string("impl=") + f.impl + " ";
+  s += "check=";
   s += f.check;
   if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
     s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";

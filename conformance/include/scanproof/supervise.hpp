@@ -50,6 +50,9 @@ struct in_flight {
 in_flight& flight();
 // Starts a check of `d`. `label` names it the way its test is named.
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label);
+// The same for work that is not a check of one descriptor (a benchmark, the
+// bench's calibration: `impl` may be empty).
+void flight_begin(std::string_view impl, std::string_view check, std::string_view label);
 void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase = "sweep");
 void flight_end();
