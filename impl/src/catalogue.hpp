@@ -6,7 +6,15 @@
 
 namespace scanproof::cat {
 using U64 = std::uint64_t;  // the seeds' spelling
-}
+
+// The `l` builtins (__builtin_ctzl, ...) take unsigned long: 64 bits on LP64,
+// 32 bits on ILP32 (i686, armhf, mips) and LLP64 (64-bit Windows), where the
+// high half is silently dropped. A classic porting bug in engines written on
+// 64-bit Linux.
+inline constexpr expectation long_is_32_bits_drops_high_half = {
+    when::long_is_32_bits, scope::nonzero,
+    "unsigned long is 32 bits here: the high half is dropped"};
+}  // namespace scanproof::cat
 
 // Entries that only compile for some CPUs. On other targets the entry is still
 // registered, unbuilt, with the reason, so `scanproof list` and the report show it.
