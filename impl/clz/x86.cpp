@@ -1,6 +1,7 @@
 // x86-64 leading zero counts: BSR ^ 63 and the LZCNT intrinsic.
 #include "catalogue.hpp"
 #include "x86_bitscan.hpp"
+#include "x86_expectations.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -31,12 +32,7 @@ SCANPROOF_ENTRY_X86_64(bsr_clz, op::clz, bsr_clz,
                         .provenance = "seed 003 (CPW BitScan), 'Bsf/Bsr behavior with zero "
                                       "source': BSR ^ 63 as a leading zero count"});
 SCANPROOF_ENTRY_X86_64(lzcnt_intrinsic, op::clz, lzcnt_intrinsic,
-                       {.expected = {{when::cpu_lacks_lzcnt, scope::nonzero,
-                                      "LZCNT executes as BSR: returns 63 - clz (lzcnt(1) == "
-                                      "0)"},
-                                     {when::cpu_lacks_lzcnt, scope::zero,
-                                      "LZCNT executes as BSR: zero leaves the destination "
-                                      "unchanged instead of 64"}},
+                       {.expected = {x86::lzcnt_as_bsr_nonzero, x86::lzcnt_as_bsr_zero},
                         .needs = "x86-64, LZCNT/ABM (runs as BSR without it)",
                         .provenance = "seed 004 (Shogi plan) 1.3 bit_scan_reverse_hw: "
                                       "_lzcnt_u64; seed 003 'Leading Zero Count'"});

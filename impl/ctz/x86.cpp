@@ -1,6 +1,7 @@
 // x86-64 trailing zero counts: BSF as a count and the BMI1 TZCNT intrinsic.
 #include "catalogue.hpp"
 #include "x86_bitscan.hpp"
+#include "x86_expectations.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -30,9 +31,7 @@ SCANPROOF_ENTRY_X86_64(bsf_ctz, op::ctz, bsf_ctz,
                         .provenance = "seed 003 (CPW BitScan), 'Bsf/Bsr behavior with zero "
                                       "source': BSF as a trailing zero count"});
 SCANPROOF_ENTRY_X86_64(tzcnt_intrinsic, op::ctz, tzcnt_intrinsic,
-                       {.expected = {{when::cpu_lacks_bmi1, scope::zero,
-                                      "TZCNT executes as BSF: zero leaves the destination "
-                                      "unchanged instead of 64"}},
+                       {.expected = {x86::tzcnt_as_bsf_zero},
                         .needs = "x86-64, BMI1 (runs as BSF without it)",
                         .provenance = "seed 004 (Shogi plan) 1.3 bit_scan_forward_hw: "
                                       "_tzcnt_u64; seed 003 'Trailing Zero Count' (BMI1)"});

@@ -38,3 +38,24 @@ inline constexpr expectation long_is_32_bits_drops_high_half = {
 #define SCANPROOF_ENTRY_ARM32(NAME, OP, FN, ...) \
   SCANPROOF_UNAVAILABLE(NAME, OP, "32-bit ARM only (inline asm)", __VA_ARGS__)
 #endif
+
+// MSVC's bit-scan intrinsics (<intrin.h>): built where a Windows x86-64
+// compiler provides them (mingw-w64 here); elsewhere registered unbuilt.
+#if defined(_WIN32) && defined(__x86_64__)
+#define SCANPROOF_HAS_MSVC_INTRIN 1
+#define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "needs MSVC's <intrin.h> (Windows x86-64)", __VA_ARGS__)
+#endif
+
+// POSIX C library functions (ffsll): glibc and musl/wasi-libc have them, the
+// Windows C runtime does not.
+#if !defined(_WIN32)
+#define SCANPROOF_HAS_POSIX_LIBC 1
+#define SCANPROOF_ENTRY_POSIX_LIBC(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_POSIX_LIBC(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "needs a POSIX C library (the Windows C runtime has no ffsll)", \
+                        __VA_ARGS__)
+#endif
