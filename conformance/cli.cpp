@@ -211,6 +211,13 @@ int check(const std::string& impl, const std::string& op_name, const std::string
 // `scanproof bench ...` runs scanproof_bench (bench/), built next to this
 // program when Google Benchmark is installed, with the same arguments.
 int bench(int argc, char** argv) {
+#if defined(_WIN32) || defined(__wasi__)
+  // No readlink/execv on Windows and WASI, whose builds have no bench/ anyway.
+  (void)argc;
+  (void)argv;
+  std::fprintf(stderr, "scanproof: bench is not available on this target (Windows, WASI)\n");
+  return 2;
+#else
   char self[4096] = {};
   const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string exe = len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
@@ -224,6 +231,7 @@ int bench(int argc, char** argv) {
                "is installed (apt-get install libbenchmark-dev, then reconfigure)\n",
                exe.c_str(), std::strerror(errno));
   return 2;
+#endif
 }
 
 int usage(int code) {

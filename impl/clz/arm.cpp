@@ -12,12 +12,6 @@ int arm64_clz(U64 x) {
   asm("clz %x0, %x1" : "=r"(r) : "r"(x));
   return static_cast<int>(r);
 }
-// AArch64 has no CTZ before ARMv8.9 CSSC: reverse the bits, then count leading zeros.
-int arm64_rbit_clz(U64 x) {
-  U64 r;
-  asm("rbit %x0, %x1\n\tclz %x0, %x0" : "=r"(r) : "r"(x));
-  return static_cast<int>(r);
-}
 #endif
 
 #if defined(__arm__)
@@ -38,9 +32,6 @@ int arm_clz_pair(U64 x) {
 SCANPROOF_ENTRY_AARCH64(arm64_clz, op::clz, arm64_clz,
                         {.needs = "AArch64",
                          .provenance = "seed 003 (CPW BitScan), 'ARM': CLZ instruction (64-bit)"});
-SCANPROOF_ENTRY_AARCH64(arm64_rbit_clz, op::ctz, arm64_rbit_clz,
-                        {.needs = "AArch64",
-                         .provenance = "seed 004 (Shogi plan) 'ARM: clz, ctz': ctz as RBIT + CLZ"});
 SCANPROOF_ENTRY_ARM32(arm_clz_pair, op::clz, arm_clz_pair,
                       {.needs = "ARMv5+ (32-bit)",
                        .provenance = "seed 003 (CPW BitScan), 'ARM': 32-bit CLZ applied to each "

@@ -1,4 +1,4 @@
-// Total zero counts (64 on zero) in portable C++.
+// Total trailing zero counts (64 on zero) in portable C++.
 #include <bit>
 
 #include "catalogue.hpp"
@@ -13,26 +13,15 @@ int trailingZeroCount(U64 bb) {
   return 64;
 }
 
-int leadingZeroCount(U64 bb) {
-  if (bb) return walisch::bitScanReverse(bb) ^ 63;
-  return 64;
-}
-
 int std_countr_zero(U64 b) { return std::countr_zero(b); }
-int std_countl_zero(U64 b) { return std::countl_zero(b); }
 
 }  // namespace
 
 SCANPROOF_ENTRY(trailing_zero_count, op::ctz, trailingZeroCount,
                 {.provenance = "seed 003 (CPW BitScan), 'BitScan versus ZeroCount': "
                                "trailingZeroCount over Walisch's bitScanForward"});
-SCANPROOF_ENTRY(leading_zero_count, op::clz, leadingZeroCount,
-                {.provenance = "seed 003 (CPW BitScan), 'BitScan versus ZeroCount': "
-                               "leadingZeroCount = bitScanReverse ^ 63"});
 SCANPROOF_ENTRY(std_countr_zero, op::ctz, std_countr_zero,
                 {.provenance = "C++20 <bit> std::countr_zero (the standard's total "
                                "trailing zero count; seed 003 'Trailing Zero Count')"});
-SCANPROOF_ENTRY(std_countl_zero, op::clz, std_countl_zero,
-                {.provenance = "C++20 <bit> std::countl_zero (seed 003 'Leading Zero Count')"});
 
 }  // namespace scanproof::cat
