@@ -76,17 +76,11 @@ std::string short_source(const descriptor& d) {
   return d.source;
 }
 
-// The C data model, named as the report's findings name it.
-const char* data_model() {
-  if (long_bits == 64) return "LP64";
-  return pointer_bits == 64 ? "LLP64" : "ILP32";
-}
-
 int list(bool json) {
   auto reg = registry();
   if (json) {
     std::string t = target_json();
-    t.insert(t.size() - 1, ", \"data_model\": " + json_string(data_model()));
+    t.insert(t.size() - 1, ", \"data_model\": " + json_string(scanproof::data_model()));
     std::cout << "{\n  \"target\": " << t << ",\n  \"implementations\": [\n";
     for (std::size_t i = 0; i < reg.size(); ++i) {
       const descriptor& d = reg[i];
@@ -289,8 +283,10 @@ int run(int argc, char** argv) {
 }
 
 // `scanproof check` runs implementations: supervised, so a scanner that ends
-// the process is named and fails (supervise.hpp). bench execs its own program.
+// the process is named and fails (supervise.hpp); list only reads the
+// registry. bench execs its own program.
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "bench") return bench(argc, argv);
-  return scanproof::supervised_main(run, argc, argv);
+  const std::string cmd = argc >= 2 ? argv[1] : "";
+  if (cmd == "bench") return bench(argc, argv);
+  return cmd == "check" ? scanproof::supervised_main(run, argc, argv) : run(argc, argv);
 }
