@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -192,12 +191,15 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   js << "\n]}\n";
   std::printf("%d implementations checked, %d failed\n", total, failed);
   if (!json_path.empty()) {
-    std::ofstream out(json_path);
-    if (!out) {
+    // C stdio, not <fstream>: wasm32-wasi's libc++ is built without file streams.
+    const std::string text = js.str();
+    std::FILE* out = std::fopen(json_path.c_str(), "w");
+    bool written = out && std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    if (out) written = std::fclose(out) == 0 && written;
+    if (!written) {
       std::fprintf(stderr, "scanproof: cannot write %s\n", json_path.c_str());
       return 2;
     }
-    out << js.str();
   }
   return failed ? 1 : 0;
 }
