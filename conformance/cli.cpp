@@ -2,6 +2,7 @@
 //   scanproof list [--json | --markdown]
 //   scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]
 //   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
+//   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]
 #include <unistd.h>
 
 #include <cerrno>
@@ -205,27 +206,27 @@ int check(const std::string& impl, const std::string& op_name, const std::string
 }
 
 // `scanproof bench ...` runs scanproof_bench (bench/), built next to this
-// program when Google Benchmark is installed, with the same arguments.
-int bench(int argc, char** argv) {
+// program when Google Benchmark is installed, with the same arguments;
+// `scanproof prove ...` runs scanproof_prove (proof/) the same way.
+int run_sibling(const char* program, const char* built_when, int argc, char** argv) {
 #if defined(_WIN32) || defined(__wasi__)
-  // No readlink/execv on Windows and WASI, whose builds have no bench/ anyway.
+  // No readlink/execv on Windows and WASI, whose builds have neither program.
+  (void)built_when;
   (void)argc;
   (void)argv;
-  std::fprintf(stderr, "scanproof: bench is not available on this target (Windows, WASI)\n");
+  std::fprintf(stderr, "scanproof: %s is not available on this target (Windows, WASI)\n", program);
   return 2;
 #else
   char self[4096] = {};
   const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string exe = len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
-  exe = exe.substr(0, exe.find_last_of('/') + 1) + "scanproof_bench";
+  exe = exe.substr(0, exe.find_last_of('/') + 1) + program;
   std::vector<char*> args{exe.data()};
   for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
   args.push_back(nullptr);
   execv(exe.c_str(), args.data());
-  std::fprintf(stderr,
-               "scanproof: cannot run %s (%s): the benchmark is built only when Google Benchmark "
-               "is installed (apt-get install libbenchmark-dev, then reconfigure)\n",
-               exe.c_str(), std::strerror(errno));
+  std::fprintf(stderr, "scanproof: cannot run %s (%s): %s\n", exe.c_str(), std::strerror(errno),
+               built_when);
   return 2;
 #endif
 }
@@ -234,7 +235,8 @@ int usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: scanproof list [--json | --markdown]\n"
                "       scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]\n"
-               "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n");
+               "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n"
+               "       scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]\n");
   return code;
 }
 }  // namespace
@@ -242,7 +244,16 @@ int usage(int code) {
 int run(int argc, char** argv) {
   if (!registry_ok()) return 2;
   if (argc < 2) return usage(2);
-  if (std::string(argv[1]) == "bench") return bench(argc, argv);  // its own options
+  if (std::string(argv[1]) == "bench")  // its own options
+    return run_sibling("scanproof_bench",
+                       "the benchmark is built only when Google Benchmark is installed "
+                       "(apt-get install libbenchmark-dev, then reconfigure)",
+                       argc, argv);
+  if (std::string(argv[1]) == "prove")
+    return run_sibling("scanproof_prove",
+                       "the prover is built only with clang-19, llvm-19-dev and libz3-dev "
+                       "(apt-get install them, then reconfigure; docs/proof.md)",
+                       argc, argv);
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
   unsigned timeout = 300;
@@ -286,9 +297,8 @@ int run(int argc, char** argv) {
 
 // `scanproof check` runs implementations: supervised, so a scanner that ends
 // the process is named and fails (supervise.hpp); list only reads the
-// registry. bench execs its own program.
+// registry; bench and prove exec their own programs (run()).
 int main(int argc, char** argv) {
   const std::string cmd = argc >= 2 ? argv[1] : "";
-  if (cmd == "bench") return bench(argc, argv);
   return cmd == "check" ? scanproof::supervised_main(run, argc, argv) : run(argc, argv);
 }
