@@ -12,9 +12,12 @@ import xml.etree.ElementTree as ET
 # " 12/80 Test #12: conformance.lsb.x.all_checks ....***Exception: SegFault  0.10 sec"
 _CTEST_LINE = re.compile(r"Test +#\d+: (\S+) \.*\s*(?:\*\*\*)?(Passed|Failed|Timeout|Not Run|Skipped|"
                          r"Exception: [^\d]+?|Subprocess aborted)\s+[\d.]+ sec")
-# signal_report.cpp's last words when a scanner kills its process, and qemu's.
-_LAST_WORDS = re.compile(r"(scanproof: .*(?:killed by|exited during check|stopped by|input in flight).*|"
-                         r".*uncaught target signal.*)")
+# The last words of a process a scanner ended: the supervisor's (supervise.cpp:
+# "scanproof: <test>: the process ended during the check (<how>) ..." and the
+# next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
+# ("scanproof: <test>: killed by SIGSEGV ...") and qemu's.
+_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by).*(?:\n  impl=.*)?|"
+                         r".*uncaught target signal.*)$", re.M)
 
 
 def ctest_statuses(console_text):
@@ -30,8 +33,16 @@ def junit_cases(path):
         root = ET.parse(path).getroot()
     except ET.ParseError:
         return None
-    return {tc.get("name"): (tc.get("status"), (tc.findtext("system-out") or ""))
-            for tc in root.iter("testcase")}
+    cases = {}
+    for tc in root.iter("testcase"):
+        status = tc.get("status")
+        skipped = tc.find("skipped")
+        # A test that skipped itself (GTEST_SKIP: SKIP_REGULAR_EXPRESSION, or
+        # SKIP_RETURN_CODE) ran; "notrun" is left for tests ctest could not start.
+        if status == "notrun" and skipped is not None and skipped.get("message", "").startswith("SKIP_"):
+            status = "skipped"
+        cases[tc.get("name")] = (status, tc.findtext("system-out") or "")
+    return cases
 
 
 def junit_summary(cases):
@@ -40,7 +51,8 @@ def junit_summary(cases):
                 "missing": True}
     failed = sorted(n for n, (s, _) in cases.items() if s == "fail")
     notrun = sorted(n for n, (s, _) in cases.items() if s == "notrun")
-    return {"tests": len(cases), "failures": len(failed), "skipped": len(notrun),
+    return {"tests": len(cases), "failures": len(failed),
+            "skipped": sum(1 for s, _ in cases.values() if s == "skipped"),
             "failed_tests": failed, "notrun_tests": notrun}
 
 
@@ -62,7 +74,7 @@ def ended_early(status, output):
     doing (kind crash, a failure); anything else means the run did not reach
     its end for reasons of its own (kind incomplete)."""
     words = sorted(_LAST_WORDS.findall(output or ""), key=lambda w: not w.startswith("scanproof"))
-    detail = (": " + words[0].strip()) if words else ""
+    detail = (": " + " ".join(words[0].split())) if words else ""
     if status is None:
         return "incomplete", "its test did not run (ctest was cut short or never reached it)"
     if status.startswith("Exception"):

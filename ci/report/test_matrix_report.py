@@ -315,7 +315,8 @@ class Collect(unittest.TestCase):
         self.assertEqual(self.rows["hanger"]["verdict"], "crash")
         self.assertIn("hung", self.rows["hanger"]["message"])
         self.assertEqual(self.rows["exiter"]["verdict"], "crash")
-        self.assertIn("exited during check single_bits", self.rows["exiter"]["message"])
+        self.assertIn("ended during the check (exit status 0): a check passes only if it ran to its end "
+                      "impl=exiter check=single_bits input in flight: 0x0000000000000002", self.rows["exiter"]["message"])
 
     def test_runs_lost_for_other_reasons_make_the_target_incomplete(self):
         self.assertEqual(self.rows["lost"]["verdict"], "incomplete")  # never ran
@@ -324,8 +325,13 @@ class Collect(unittest.TestCase):
         self.assertEqual(self.rows["cut"]["verdict"], "incomplete")  # ran_to_end false
         self.t["labels"] = ["conformance"]
         why = collect.incompleteness(self.t, ["conformance"])
-        self.assertEqual(len(why), 1)
-        self.assertIn("3 implementations did not run to their end: lost, silent, cut", why[0])
+        self.assertEqual(len(why), 2)
+        self.assertEqual("1 tests not run by ctest: properties.lsb.good.canonical", why[0])
+        self.assertIn("3 implementations did not run to their end: lost, silent, cut", why[1])
+
+    def test_a_test_that_skipped_itself_ran(self):
+        self.assertEqual(self.t["ctest"]["skipped"], 1)  # asm_only's GTEST_SKIP
+        self.assertEqual(self.t["ctest"]["notrun_tests"], ["properties.lsb.good.canonical"])
 
     def test_missing_junit_means_ctest_did_not_finish(self):
         t = collect.collect("s390x", {"target": {}, "implementations": []}, "/nonexistent", "/nonexistent.xml",
