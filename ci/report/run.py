@@ -37,19 +37,25 @@ class Settings:
         return LABELS if not self.candidates or self.with_catalogue else ("conformance", "properties")
 
 
-def _run(cmd, log_path, env=None, cwd=None):
+def _run(cmd, log_path, env=None, cwd=None, cpu=None):
+    """Runs cmd with its output in log_path; adds the CPU seconds of cmd and
+    everything it waited for (compilers, tests, emulators) to cpu[0]."""
     with open(log_path, "a", encoding="utf-8") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
-        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd,
-                              stdin=subprocess.DEVNULL, check=False).returncode
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if cpu is not None:
+            cpu[0] += usage.ru_utime + usage.ru_stime
+        return p.returncode
 
 
 def _cross(t):
     return not t.startswith("host")
 
 
-def gtest_prefix(t, s):
+def gtest_prefix(t, s, cpu=None):
     """Where find_package(GTest) finds GoogleTest for t: "" for Debian's
     (host, or the multiarch package), else a GoogleTest built from
     /usr/src/googletest with the target's toolchain (and the toolchain file's
@@ -70,8 +76,8 @@ def gtest_prefix(t, s):
            "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
            "-DBUILD_GMOCK=OFF", f"-DCMAKE_INSTALL_PREFIX={d}/install"] + \
         shlib.toolchain_list(t, "SCANPROOF_GTEST_CMAKE_ARGS")
-    if _run(cfg, log) or _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}",
-                               "--target", "install"], log):
+    if _run(cfg, log, cpu=cpu) or _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}",
+                                        "--target", "install"], log, cpu=cpu):
         raise RuntimeError(f"GoogleTest build failed (see {log})")
     return os.path.join(d, "install")
 
@@ -93,8 +99,9 @@ def build(t, s):
     b = os.path.join(s.builds, t)
     t0 = time.monotonic()
     res = {"target": t, "build_dir": b, "status": "ok", "timings": {}}
+    cpu = [0.0]
     try:
-        prefix = gtest_prefix(t, s)
+        prefix = gtest_prefix(t, s, cpu)
     except RuntimeError as e:
         res["status"] = str(e)
         prefix = ""
@@ -103,11 +110,12 @@ def build(t, s):
     if res["status"] == "ok":
         cfg = ["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) + \
             ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else [])
-        if _run(cfg, log):
+        if _run(cfg, log, cpu=cpu):
             res["status"] = f"configure failed (see {log})"
-        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log):
+        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu):
             res["status"] = f"build failed (see {log})"
     res["timings"]["build_s"] = round(time.monotonic() - t0, 1)
+    res["timings"]["build_cpu_s"] = round(cpu[0], 1)
     return res
 
 
@@ -183,7 +191,9 @@ def test(built, s):
         if os.path.exists(junit):
             os.remove(junit)
         open(console, "w").close()
-        rc = _run(cmd, console, env=env)
+        cpu = [0.0]
+        rc = _run(cmd, console, env=env, cpu=cpu)
+        data["timings"]["test_cpu_s"] = round(cpu[0], 1)
     finally:
         if _session(t, s, "stop", b):
             s.log(f"{t}: session stop failed (see {logs}/{t}-session.log)")
