@@ -168,7 +168,9 @@ def test(built, s):
             data["status"] = f"session start failed (see {logs}/{t}-session.log)"
             data["incomplete"] = [data["status"]]
             return data
-        lst = subprocess.run(emu.split() + [os.path.join(b, "conformance", "scanproof"), "list", "--json"],
+        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
+            program = f.read().strip()  # ci/report/CMakeLists.txt
+        lst = subprocess.run(emu.split() + [program, "list", "--json"],
                              capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
         try:
             listing = json.loads(lst.stdout)
