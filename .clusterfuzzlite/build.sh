@@ -14,13 +14,12 @@ CXX=${CXX:-clang++}
 # libFuzzer would run blind.
 CXXFLAGS=${CXXFLAGS:--O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link}
 build=${WORK:-$(mktemp -d)}/scanproof-fuzz-build
-targets="bitscan_fuzzer popcount_fuzzer"
+targets=$(cat "$root/fuzz/targets.txt")  # the one list of fuzz targets
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DSCANPROOF_FUZZ=ON -DSCANPROOF_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
-# shellcheck disable=SC2086
-cmake --build "$build" --target $targets
+cmake --build "$build" --target fuzzers  # every target in fuzz/targets.txt
 
 mkdir -p "$OUT"
 for t in $targets; do
@@ -32,4 +31,4 @@ for t in $targets; do
   rm -f "$OUT/${t}_seed_corpus.zip"
   zip -q -j "$OUT/${t}_seed_corpus.zip" "$root/fuzz/corpus/$t"/* "$root/fuzz/regressions"/*
 done
-echo "build.sh: $targets in $OUT"
+echo "build.sh: $(echo "$targets" | paste -sd' ') in $OUT"

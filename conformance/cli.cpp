@@ -1,12 +1,13 @@
 // scanproof: the command-line face of the registry.
 //   scanproof list [--json | --markdown]
-//   scanproof check [--impl NAME] [--op OP] [--json FILE]
+//   scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]
 //   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,31 +16,11 @@
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
 
 namespace {
 using namespace scanproof;
-
-std::string json_string(std::string_view s) {
-  std::string o = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': o += "\\\""; break;
-      case '\\': o += "\\\\"; break;
-      case '\n': o += "\\n"; break;
-      case '\t': o += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          o += buf;
-        } else {
-          o += c;
-        }
-    }
-  }
-  return o + "\"";
-}
 
 std::string requirements_text(const descriptor& d) {
   std::string s = d.needs;
@@ -87,22 +68,41 @@ int list_markdown() {
   return 0;
 }
 
+// A path relative to the source tree ("impl/lsb/debruijn.cpp"); candidates keep theirs.
+std::string short_source(const descriptor& d) {
+  if (d.candidate) return d.source;
+  for (const char* top : {"/impl/"})
+    if (auto p = d.source.rfind(top); p != std::string::npos) return d.source.substr(p + 1);
+  return d.source;
+}
+
+// The C data model, named as the report's findings name it.
+const char* data_model() {
+  if (long_bits == 64) return "LP64";
+  return pointer_bits == 64 ? "LLP64" : "ILP32";
+}
+
 int list(bool json) {
   auto reg = registry();
   if (json) {
-    std::cout << "{\n  \"target\": {\"arch\": " << json_string(arch_name())
-              << ", \"compiler\": " << json_string(compiler_id())
-              << ", \"big_endian\": " << (big_endian ? "true" : "false")
-              << ", \"long_bits\": " << long_bits << ", \"pointer_bits\": " << pointer_bits
-              << "},\n  \"implementations\": [\n";
+    std::string t = target_json();
+    t.insert(t.size() - 1, ", \"data_model\": " + json_string(data_model()));
+    std::cout << "{\n  \"target\": " << t << ",\n  \"implementations\": [\n";
     for (std::size_t i = 0; i < reg.size(); ++i) {
       const descriptor& d = reg[i];
+      const auto why = unrunnable(d);
+      const zero_decision z = zero_policy(d);
       std::cout << "    {\"name\": " << json_string(d.name)
                 << ", \"op\": " << json_string(name(d.operation))
                 << ", \"zero\": " << json_string(zero_text(d))
                 << ", \"zero_note\": " << json_string(d.zero.note)
+                << ", \"zero_called\": " << (z.call ? "true" : "false")
+                << ", \"zero_required\": " << (z.want ? std::to_string(*z.want) : "null")
                 << ", \"requirements\": " << json_string(requirements_text(d))
-                << ", \"expectations\": [";
+                << ", \"cpu_requirements\": [";
+      for (std::size_t k = 0; k < d.requires_cpu.size(); ++k)
+        std::cout << (k ? ", " : "") << json_string(name(d.requires_cpu[k].feature));
+      std::cout << "], \"expectations\": [";
       for (std::size_t k = 0; k < d.expected.size(); ++k) {
         const expectation& e = d.expected[k];
         std::cout << (k ? ", " : "") << "{\"when\": " << json_string(e.when.name)
@@ -111,100 +111,89 @@ int list(bool json) {
                   << ", \"reason\": " << json_string(e.reason) << "}";
       }
       std::cout << "], \"availability\": " << json_string(availability(d))
+                << ", \"built\": " << (d.built() ? "true" : "false")
+                << ", \"unavailable\": " << json_string(d.unavailable)
+                << ", \"runnable\": " << (why ? "false" : "true")
+                << ", \"skip_reason\": " << json_string(why ? *why : "")
                 << ", \"candidate\": " << (d.candidate ? "true" : "false")
                 << ", \"provenance\": " << json_string(d.provenance)
-                << ", \"source\": " << json_string(d.source) << "}"
+                << ", \"source\": " << json_string(short_source(d)) << "}"
                 << (i + 1 < reg.size() ? "," : "") << "\n";
     }
     std::cout << "  ]\n}\n";
     return 0;
   }
-  std::printf("%-9s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "provenance");
+  std::printf("%-9s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
   for (const descriptor& d : reg) {
     std::printf("%-9s %-30s %-26s %-28s %s\n", std::string(name(d.operation)).c_str(),
-                d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), d.provenance.c_str());
+                d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), short_source(d).c_str());
     if (!d.expected.empty()) std::printf("%-9s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
   }
-  std::printf("%zu implementations on %s (%s)\n", reg.size(), arch_name(), compiler_id().c_str());
+  std::printf("%zu implementations on %s (%s); provenance: scanproof list --json\n", reg.size(),
+              arch_name(), compiler_id().c_str());
   return 0;
 }
 
-int check(const std::string& impl, const std::string& op_name, const std::string& json_path) {
+// --impl a,b,c: every name must exist (a typo is an error, not an empty run).
+std::optional<std::vector<std::string>> impl_list(const std::string& arg) {
+  std::vector<std::string> names;
+  std::istringstream in(arg);
+  for (std::string n; std::getline(in, n, ',');) {
+    if (n.empty()) continue;
+    if (!find(n)) {
+      std::fprintf(stderr, "scanproof: no implementation named '%s' (see `scanproof list`)\n", n.c_str());
+      return std::nullopt;
+    }
+    names.push_back(n);
+  }
+  return names;
+}
+
+// Each implementation runs in a child of its own where the platform can fork
+// (supervise.hpp): a scanner that crashes, exits or hangs costs its own row.
+int check(const std::string& impl, const std::string& op_name, const std::string& json_path,
+          unsigned timeout) {
   std::optional<op> want_op;
   if (!op_name.empty() && !(want_op = op_from_name(op_name))) {
     std::fprintf(stderr, "scanproof: unknown op '%s' (lsb, msb, ctz, clz, popcount)\n", op_name.c_str());
     return 2;
   }
-  if (!impl.empty() && !find(impl)) {
-    std::fprintf(stderr, "scanproof: no implementation named '%s' (see `scanproof list`)\n", impl.c_str());
-    return 2;
-  }
+  const auto names = impl_list(impl);
+  if (!names) return 2;
   std::ostringstream js;
-  js << "{\"target\": {\"arch\": " << json_string(arch_name())
-     << ", \"compiler\": " << json_string(compiler_id()) << ", \"cpu\": " << json_string(cpu_model())
-     << ", \"big_endian\": " << (big_endian ? "true" : "false") << ", \"long_bits\": " << long_bits
-     << ", \"pointer_bits\": " << pointer_bits << ", \"cpu_features\": [";
-  // What requirements and expectations are phrased in, as this CPU answers it
-  // (the matrix report explains failures by these facts).
-  bool first_feature = true;
-  for (cpu_feature f : {cpu_feature::popcnt, cpu_feature::bmi1, cpu_feature::lzcnt})
-    if (cpu_has(f)) js << (std::exchange(first_feature, false) ? "" : ", ") << json_string(name(f));
-  js << "]}, \"implementations\": [";
+  js << "{\"target\": " << target_json() << ", \"implementations\": [";
   int failed = 0, total = 0;
-  bool first_impl = true;
   for (const descriptor& d : registry()) {
-    if (!impl.empty() && d.name != impl) continue;
+    if (!names->empty() && std::find(names->begin(), names->end(), d.name) == names->end()) continue;
     if (want_op && d.operation != *want_op) continue;
-    ++total;
-    double seconds = 0;
-    verdict overall = verdict::pass;
-    std::string detail;
-    std::optional<std::int64_t> zero;
-    std::string checks_json;
-    int skipped = 0, n = 0;
-    for (const std::string& c : check_names(d)) {
-      const check_outcome r = run_check(d, c);
-      ++n;
-      seconds += r.seconds;
-      if (r.seen.zero_result) zero = r.seen.zero_result;
-      if (r.v == verdict::skip) ++skipped;
-      if (is_failure(r.v) && !is_failure(overall)) {
-        overall = r.v;
-        detail = r.message;
-      } else if (r.v == verdict::xfail && overall == verdict::pass) {
-        overall = verdict::xfail;
-        detail = r.message;
-      }
-      checks_json += std::string(checks_json.empty() ? "" : ", ") + "{\"check\": " +
-                     json_string(c) + ", \"verdict\": " + json_string(name(r.v)) +
-                     ", \"seconds\": " + std::to_string(r.seconds) +
-                     (r.seen.smallest ? ", \"input\": " + json_string(hex(r.seen.smallest->input)) +
-                                            ", \"expected\": " + std::to_string(r.seen.smallest->expected) +
-                                            ", \"got\": " + std::to_string(r.seen.smallest->got)
-                                      : "") +
-                     ", \"message\": " + json_string(r.message) + "}";
+    const isolated_result r = run_isolated(
+        [&d] {
+          const impl_summary s = run_implementation(d);
+          char line[512];
+          std::snprintf(line, sizeof line, "%-5s %-9s %-30s %7.3fs  %s",
+                        std::string(name(s.overall)).c_str(), std::string(name(d.operation)).c_str(),
+                        d.name.c_str(), s.seconds, s.headline.c_str());
+          return std::string(is_failure(s.overall) ? "F" : "-") + line + "\n" + to_json(s);
+        },
+        timeout);
+    std::string line, json;
+    bool fails = true;
+    if (r.completed && r.output.size() > 1) {
+      const std::size_t nl = r.output.find('\n');
+      fails = r.output[0] == 'F';
+      line = r.output.substr(1, nl - 1);
+      json = r.output.substr(nl + 1);
+    } else {
+      const std::string why = r.completed ? "the run returned no result" : r.why;
+      line = "fail  " + std::string(name(d.operation)) + std::string(9 - name(d.operation).size() + 1, ' ') +
+             d.name + "  " + why.substr(0, why.find('\n'));
+      json = to_json(ended_early(d, why));
+      std::fprintf(stderr, "%s\n", why.c_str());
     }
-    if (skipped == n) overall = verdict::skip;
-    if (is_failure(overall)) ++failed;
-    const std::string first_line = detail.substr(0, detail.find('\n'));
-    std::string counter;
-    if (auto p = detail.find("smallest failing input: "); p != std::string::npos)
-      counter = detail.substr(p + 24, detail.find('\n', p) - p - 24);
-    else if (overall == verdict::skip)
-      counter = run_check(d, "known_answers").message;
-    else
-      counter = first_line;
-    std::printf("%-5s %-9s %-30s %7.3fs  %s\n", std::string(name(overall)).c_str(),
-                std::string(name(d.operation)).c_str(), d.name.c_str(), seconds,
-                overall == verdict::pass ? "" : counter.c_str());
-    const bool digestable = !json_path.empty() && d.built() && overall != verdict::skip;
-    js << (first_impl ? "" : ",") << "\n  {\"name\": " << json_string(d.name)
-       << ", \"op\": " << json_string(name(d.operation)) << ", \"verdict\": "
-       << json_string(name(overall)) << ", \"zero_result\": "
-       << (zero ? std::to_string(*zero) : "null") << ", \"digest\": "
-       << (digestable ? json_string(hex(output_digest(d))) : "null") << ", \"seconds\": " << seconds
-       << ", \"checks\": [" << checks_json << "]}";
-    first_impl = false;
+    if (fails) ++failed;
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+    js << (total++ ? "," : "") << "\n  " << json;
   }
   js << "\n]}\n";
   std::printf("%d implementations checked, %d failed\n", total, failed);
@@ -240,18 +229,19 @@ int bench(int argc, char** argv) {
 int usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: scanproof list [--json | --markdown]\n"
-               "       scanproof check [--impl NAME] [--op OP] [--json FILE]\n"
+               "       scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]\n"
                "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n");
   return code;
 }
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   if (!registry_ok()) return 2;
   if (argc < 2) return usage(2);
   if (std::string(argv[1]) == "bench") return bench(argc, argv);  // its own options
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
+  unsigned timeout = 300;
   bool json = false, markdown = false;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
@@ -267,6 +257,16 @@ int main(int argc, char** argv) {
     else if (a == "--json") json_path = value("--json");
     else if (a == "--impl") impl = value("--impl");
     else if (a == "--op") op_name = value("--op");
+    else if (a == "--timeout") {
+      const std::string v = value("--timeout");
+      char* end = nullptr;
+      const unsigned long t = std::strtoul(v.c_str(), &end, 10);
+      if (v.empty() || *end || t == 0 || t > 86400) {
+        std::fprintf(stderr, "scanproof: --timeout needs seconds (1..86400), got '%s'\n", v.c_str());
+        return 2;
+      }
+      timeout = static_cast<unsigned>(t);
+    }
     else if (a == "-h" || a == "--help") return usage(0);
     else {
       std::fprintf(stderr, "scanproof: unknown argument '%s'\n", a.c_str());
@@ -274,8 +274,15 @@ int main(int argc, char** argv) {
     }
   }
   if (cmd == "list") return markdown ? list_markdown() : list(json);
-  if (cmd == "check") return check(impl, op_name, json_path);
+  if (cmd == "check") return check(impl, op_name, json_path, timeout);
   if (cmd == "-h" || cmd == "--help") return usage(0);
   std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());
   return usage(2);
+}
+
+// `scanproof check` runs implementations: supervised, so a scanner that ends
+// the process is named and fails (supervise.hpp). bench execs its own program.
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "bench") return bench(argc, argv);
+  return scanproof::supervised_main(run, argc, argv);
 }

@@ -3,26 +3,24 @@
 // fails only that test) and test names carry the implementation's name.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <string_view>
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
 #include "signal_report.hpp"
 
 namespace {
 
 class conformance_check : public testing::Test {
  public:
-  conformance_check(const scanproof::descriptor* d, std::string check)
-      : d_(d), check_(std::move(check)),
-        label_("conformance." + std::string(scanproof::name(d->operation)) + "." + d->name + "." +
-               check_) {}
+  conformance_check(const scanproof::descriptor* d, std::string check) : d_(d), check_(std::move(check)) {}
 
   void TestBody() override {
-    scanproof::set_running_check(label_.c_str());
     const scanproof::check_outcome r = scanproof::run_check(*d_, check_);
-    scanproof::set_running_check(nullptr);
     RecordProperty("verdict", std::string(scanproof::name(r.v)));
     if (r.seen.zero_result) RecordProperty("zero_result", std::to_string(*r.seen.zero_result));
     if (r.seen.smallest) RecordProperty("counterexample", scanproof::hex(r.seen.smallest->input));
@@ -38,43 +36,50 @@ class conformance_check : public testing::Test {
  private:
   const scanproof::descriptor* d_;
   std::string check_;
-  std::string label_;  // the ctest name, for signal_report
 };
 
 // Coarse mode (SCANPROOF_TESTS_PER_IMPLEMENTATION, the default under an
 // emulator): one test runs every check of one implementation, because under
 // qemu-user starting a process costs more than most checks. Crash and hang
 // isolation stay per implementation; each failing check is reported by name.
+// With SCANPROOF_RESULTS_DIR set, the run's summary (the same JSON as
+// `scanproof check --json`) is written to DIR/<impl>.json once every check
+// ran: the matrix report reads it instead of sweeping a second time.
 class all_checks : public testing::Test {
  public:
-  explicit all_checks(const scanproof::descriptor* d)
-      : d_(d), label_("conformance." + std::string(scanproof::name(d->operation)) + "." + d->name +
-                      ".all_checks") {}
+  explicit all_checks(const scanproof::descriptor* d) : d_(d) {}
 
   void TestBody() override {
-    scanproof::set_running_check(label_.c_str());
+    const scanproof::impl_summary s = scanproof::run_implementation(*d_);
     std::string skipped;
-    int ran = 0;
-    for (const std::string& check : scanproof::check_names(*d_)) {
-      const scanproof::check_outcome r = scanproof::run_check(*d_, check);
-      RecordProperty(check, std::string(scanproof::name(r.v)));
-      const std::string line = "[" + check + "] " + std::string(scanproof::name(r.v)) + ": " + r.message;
+    for (const scanproof::check_outcome& r : s.checks) {
+      RecordProperty(r.check, std::string(scanproof::name(r.v)));
+      const std::string line = "[" + r.check + "] " + std::string(scanproof::name(r.v)) + ": " + r.message;
       switch (r.v) {
         case scanproof::verdict::skip: skipped += line + "\n"; break;
         case scanproof::verdict::fail:
-        case scanproof::verdict::xpass: ++ran; ADD_FAILURE() << line; break;
+        case scanproof::verdict::xpass: ADD_FAILURE() << line; break;
         case scanproof::verdict::xfail:
-        case scanproof::verdict::pass: ++ran; std::cout << line << "\n"; break;
+        case scanproof::verdict::pass: std::cout << line << "\n"; break;
       }
     }
-    scanproof::set_running_check(nullptr);
-    if (ran == 0) GTEST_SKIP() << skipped;
+    write_results(s);
+    if (s.overall == scanproof::verdict::skip) GTEST_SKIP() << skipped;
     std::cout << skipped;
   }
 
  private:
+  static void write_results(const scanproof::impl_summary& s) {
+    const char* dir = std::getenv("SCANPROOF_RESULTS_DIR");
+    if (!dir || !*dir) return;
+    const std::string path = std::string(dir) + "/" + s.d->name + ".json";
+    std::ofstream out(path);
+    out << "{\"target\": " << scanproof::target_json() << ", \"implementations\": [\n  "
+        << scanproof::to_json(s) << "\n]}\n";
+    if (!out) ADD_FAILURE() << "cannot write " << path << " (SCANPROOF_RESULTS_DIR)";
+  }
+
   const scanproof::descriptor* d_;
-  std::string label_;
 };
 
 }  // namespace
@@ -93,7 +98,7 @@ class all_checks : public testing::Test {
 // --scanproof-check-registry: only check the registry (the build runs this
 // after linking; see ScanproofCandidates.cmake). gtest's own flags are handled
 // by InitGoogleTest.
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   bool check_registry = false;
   const bool candidates_only = SCANPROOF_CANDIDATES_ONLY;
@@ -132,3 +137,6 @@ int main(int argc, char** argv) {
   }
   return RUN_ALL_TESTS();
 }
+
+// Supervised: a check passes only if it ran to its end (supervise.hpp).
+int main(int argc, char** argv) { return scanproof::supervised_main(run, argc, argv); }

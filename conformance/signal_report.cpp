@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "scanproof/supervise.hpp"
+
 // Provided by the ASan/UBSan runtimes when linked; null otherwise.
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
@@ -13,7 +15,6 @@ namespace scanproof {
 
 namespace {
 
-const char* volatile running = nullptr;
 
 // Only async-signal-safe calls below: write(2), no allocation, no stdio.
 void put(const char* s) {
@@ -49,7 +50,7 @@ constexpr signal_name reported[] = {
 
 void on_signal(int sig, siginfo_t* info, void*) {
   put("\nscanproof: ");
-  put(running ? running : "(outside any check)");
+  put(flight().active ? flight().label : "(outside any check)");
   put(": killed by ");
   for (const signal_name& s : reported) {
     if (s.sig != sig) continue;
@@ -70,7 +71,7 @@ void on_signal(int sig, siginfo_t* info, void*) {
 
 void on_sanitizer_death() {
   put("\nscanproof: ");
-  put(running ? running : "(outside any check)");
+  put(flight().active ? flight().label : "(outside any check)");
   put(": stopped by the sanitizer finding reported above\n");
 }
 
@@ -98,7 +99,5 @@ void install_signal_report() {
   }
   if (sanitizer) __sanitizer_set_death_callback(on_sanitizer_death);
 }
-
-void set_running_check(const char* label) { running = label; }
 
 }  // namespace scanproof

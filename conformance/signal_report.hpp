@@ -1,4 +1,5 @@
-// Says which check of which implementation crashed the driver, and how.
+// Says which check of which implementation crashed the driver, and how
+// (the check is the one supervise.hpp's flight() record names).
 //
 // ctest runs every check in its own process, so a scanner that crashes fails
 // only its own test; this makes that test's output name the signal (and, for
@@ -12,8 +13,5 @@ namespace scanproof {
 // Installs the handlers (on an alternate stack, so a stack overflow is
 // reported too) and the sanitizer death callback when a sanitizer is linked.
 void install_signal_report();
-
-// The ctest name of the check now running; `label` must outlive the check.
-void set_running_check(const char* label);
 
 }  // namespace scanproof

@@ -5,6 +5,9 @@
 #include <sstream>
 
 #include "scanproof/batch.hpp"
+#include "scanproof/isolation.hpp"
+#include "scanproof/supervise.hpp"
+#include "scanproof/zero_policy.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
@@ -39,15 +42,12 @@ constexpr relation relations[] = {
     {"popcount((b & -b) - 1) == lsb(b)", op::popcount, below_ls1b, ref_ctz, false},
 };
 
-// The zero result `d` must give, if it is checked at all.
+// The zero result `d` must give, if it is compared at all: the zero policy's,
+// unless an expected failure on zero is active here.
 std::optional<std::int64_t> zero_result(const descriptor& d) {
   if (active_expectation(d, scope::zero)) return std::nullopt;
-  switch (d.zero.k) {
-    case zero_spec::kind::op_default: return required_zero_result(d.operation);
-    case zero_spec::kind::declared: return d.zero.value;
-    case zero_spec::kind::undefined: return std::nullopt;
-  }
-  return std::nullopt;
+  const zero_decision z = zero_policy(d);
+  return z.call ? z.want : std::nullopt;
 }
 
 std::vector<std::string> skip_list() {
@@ -204,7 +204,7 @@ differential::differential(std::string_view target, std::initializer_list<op> op
         std::fprintf(stderr, "%s: skip %s: listed in SCANPROOF_FUZZ_SKIP\n", t, id.c_str());
         continue;
       }
-      participant q{&d, true, zero_result(d)};
+      participant q{&d, true, zero_result(d), "fuzz." + id};
       if (const expectation* e = active_expectation(d, scope::nonzero)) {
         // Only ctz/clz/popcount are ever called with zero (lsb/msb: outside the domain).
         const bool zero_checked = q.on_zero && required_zero_result(o);
@@ -260,15 +260,23 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
     }
   }
   for (const participant& q : p.runs) {
+    // Each implementation from the default process state, and named while it
+    // runs, so an exit inside a scanner is reported as a finding.
+    const fresh_process_state fresh;
+    flight_begin(*q.d, "differential", q.label);
     if (q.nonzero && m) {
+      flight_chunk(in, 0, m);
       for (std::size_t i = 0; i < m; ++i) q.d->batch(in + i, got + i, 1);
       for (std::size_t i = 0; i < m; ++i)
         if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
     }
     if (zero_from && q.on_zero) {
+      const std::uint64_t zero = 0;
+      flight_chunk(&zero, 0, 1);
       const std::int64_t z = call_one(q.d->batch, 0);
       if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, 0, *q.on_zero, z});
     }
+    flight_end();
   }
 }
 

@@ -42,6 +42,7 @@ struct participant {
   const descriptor* d = nullptr;
   bool nonzero = true;                 // false: an active XFAIL covers nonzero inputs
   std::optional<std::int64_t> on_zero; // what it must return on 0; nullopt: not called with 0
+  std::string label;                   // "fuzz.<op>.<impl>": names it if the process ends in it
 };
 
 class differential {

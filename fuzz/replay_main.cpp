@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include "scanproof/supervise.hpp"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
 namespace {
@@ -40,7 +42,7 @@ int usage(const char* self, const std::string& problem) {
 }
 }  // namespace
 
-int main(int argc, char** argv) {
+int replay(int argc, char** argv) {
   const char* self = argv[0];
   if (argc < 2) return usage(self, "no inputs given");
   std::vector<fs::path> inputs;
@@ -73,3 +75,7 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "%s: replayed %zu inputs, no mismatch\n", self, inputs.size());
   return 0;
 }
+
+// Supervised: a replay passes only if it ran to its end (supervise.hpp); an
+// exit inside a scanner names the implementation and the input in flight.
+int main(int argc, char** argv) { return scanproof::supervised_main(replay, argc, argv); }

@@ -1,10 +1,15 @@
 #include "scanproof/checks.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <utility>
 #include <chrono>
 #include <sstream>
 
 #include "scanproof/inputs.hpp"
+#include "scanproof/isolation.hpp"
+#include "scanproof/supervise.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/zero_policy.hpp"
@@ -71,6 +76,7 @@ bool smaller(std::uint64_t a, std::uint64_t b) {
 mismatch shrink(const descriptor& d, mismatch m) {
   auto try_input = [&](std::uint64_t t) {
     if (t == 0) return false;  // zero has its own check
+    flight_chunk(&t, 0, 1, "shrink");
     const std::int64_t got = call_one(d.batch, t);
     const std::int64_t want = reference::eval(d.operation, t);
     if (got == want) return false;
@@ -93,41 +99,69 @@ mismatch shrink(const descriptor& d, mismatch m) {
 
 constexpr std::size_t chunk = 1 << 14;
 
-// Runs `inputs` with `expected` given by `want(i)`; keeps the minimal failure.
+constexpr std::uint64_t fnv_basis = 0xcbf29ce484222325ULL, fnv_prime = 0x100000001b3ULL;
+void fnv_add(std::uint64_t& h, std::uint64_t v) {
+  for (int byte = 0; byte < 8; ++byte) {
+    h ^= (v >> (8 * byte)) & 0xFF;
+    h *= fnv_prime;
+  }
+}
+
+// Runs `inputs` with `expected` given by `want(i)`; keeps the minimal failure
+// and hashes the results (the output digest).
 template <class Want>
 observation compare(const descriptor& d, std::span<const std::uint64_t> inputs, Want want) {
   observation o;
+  std::uint64_t h = fnv_basis;
   std::vector<std::int64_t> got(chunk), ref(chunk);
   for (std::size_t base = 0; base < inputs.size(); base += chunk) {
     const std::size_t n = std::min(chunk, inputs.size() - base);
+    flight_chunk(inputs.data() + base, base, n);
     d.batch(inputs.data() + base, got.data(), n);
     want(inputs.data() + base, ref.data(), n, base);
     for (std::size_t i = 0; i < n; ++i) {
+      fnv_add(h, static_cast<std::uint64_t>(got[i]));
       if (got[i] == ref[i]) continue;
-      const mismatch m{inputs[base + i], ref[i], got[i]};
+      const mismatch m{inputs[base + i], ref[i], got[i], base + i + 1};
       if (!o.first) o.first = m;
       if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
       ++o.failures;
     }
   }
   o.inputs = inputs.size();
+  o.digest = h;
   return o;
+}
+
+// Shrinks the smallest failure, then replays it alone. A shrunk input that
+// does not fail again is not shown as a counterexample: the sweep's own
+// failing input is reported instead, replayed too, and marked if it does not
+// reproduce either (a stateful or nondeterministic scanner).
+void shrink_and_replay(const descriptor& d, observation& o) {
+  if (!o.smallest) return;
+  const mismatch found = *o.smallest;
+  const mismatch shrunk = replay(d, shrink(d, found));
+  o.smallest = shrunk.reproduced ? shrunk : replay(d, found);
+  if (o.first) o.first = replay(d, *o.first);
 }
 
 observation observe_set(const descriptor& d, const input_set& s) {
   const std::vector<std::uint64_t>& in = words_of(s);
   observation o = compare(d, in, [&](const std::uint64_t* p, std::int64_t* r, std::size_t n,
                                      std::size_t) { expected_batch(d.operation, p, r, n); });
-  if (o.smallest) o.smallest = shrink(d, *o.smallest);
+  shrink_and_replay(d, o);
   return o;
 }
 
 observation observe_known(const descriptor& d) {
-  std::vector<std::uint64_t> in;
-  for (const known& k : known_answers) in.push_back(k.b);
-  return compare(d, in, [&](const std::uint64_t*, std::int64_t* r, std::size_t n, std::size_t base) {
+  const std::vector<std::uint64_t> in = check_inputs("known_answers");
+  observation o = compare(d, in, [&](const std::uint64_t*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, known_answers[base + i]);
   });
+  o.digest.reset();  // not a canonical input set
+  for (auto* m : {&o.smallest, &o.first})
+    if (*m) **m = replay(d, **m);
+  return o;
 }
 
 const expectation* any_expectation(const descriptor& d, scope s) {
@@ -139,6 +173,10 @@ const expectation* any_expectation(const descriptor& d, scope s) {
 std::string describe(const descriptor& d, const mismatch& m) {
   std::ostringstream s;
   s << name(d.operation) << "(" << hex(m.input) << ") expected " << m.expected << ", got " << m.got;
+  if (!m.reproduced)
+    s << "\n    DOES NOT REPRODUCE: replayed alone it returns " << m.replay_got
+      << " (correct). The scanner is stateful or nondeterministic: it failed on input #"
+      << m.position << " of this check, and the check still fails";
   return s.str();
 }
 
@@ -188,6 +226,8 @@ check_outcome run_zero(const descriptor& d) {
     return r;
   }
   const std::optional<std::int64_t> want = z.want;
+  const std::uint64_t zero = 0;
+  flight_chunk(&zero, 0, 1);
   const std::int64_t got = call_one(d.batch, 0);
   r.seen.inputs = 1;
   r.seen.zero_result = got;
@@ -217,7 +257,8 @@ check_outcome run_zero(const descriptor& d) {
   return r;
 }
 
-check_outcome run_expected_failure(const descriptor& d) {
+// Judges the expectation on nonzero inputs from the input-set sweeps' observations.
+check_outcome judge_expected_failure(const descriptor& d, const std::vector<observation>& sweeps) {
   check_outcome r;
   r.check = "expected_failure";
   const expectation* e = active_expectation(d, scope::nonzero);
@@ -231,8 +272,7 @@ check_outcome run_expected_failure(const descriptor& d) {
   }
   observation all;
   all.inputs = 0;
-  for (const input_set& s : input_sets()) {
-    observation o = observe_set(d, s);
+  for (const observation& o : sweeps) {
     all.inputs += o.inputs;
     all.failures += o.failures;
     if (o.smallest && (!all.smallest || smaller(o.smallest->input, all.smallest->input)))
@@ -251,6 +291,17 @@ check_outcome run_expected_failure(const descriptor& d) {
                 " nonzero inputs conform: the expectation is wrong, fix the catalogue entry";
   }
   return r;
+}
+
+check_outcome run_expected_failure(const descriptor& d) {
+  std::vector<observation> sweeps;
+  if (active_expectation(d, scope::nonzero))
+    for (const input_set& s : input_sets()) sweeps.push_back(observe_set(d, s));
+  return judge_expected_failure(d, sweeps);
+}
+
+std::string test_label(const descriptor& d, std::string_view check) {
+  return "conformance." + std::string(name(d.operation)) + "." + d.name + "." + std::string(check);
 }
 
 }  // namespace
@@ -288,6 +339,16 @@ std::string hex(std::uint64_t v) {
   return s;
 }
 
+std::vector<std::uint64_t> check_inputs(std::string_view check) {
+  std::vector<std::uint64_t> in;
+  if (check == "known_answers") {
+    for (const known& k : known_answers) in.push_back(k.b);
+  } else if (const input_set* s = find_input_set(check)) {
+    in = words_of(*s);
+  }
+  return in;
+}
+
 std::vector<std::string> check_names(const descriptor& d) {
   std::vector<std::string> v{"known_answers"};
   for (const input_set& s : input_sets()) v.emplace_back(s.name);
@@ -296,46 +357,183 @@ std::vector<std::string> check_names(const descriptor& d) {
   return v;
 }
 
-check_outcome run_check(const descriptor& d, std::string_view check) {
+namespace {
+// One check, with its observation of an input set kept for the caller.
+check_outcome run_one(const descriptor& d, std::string_view check, observation* sweep) {
   const auto t0 = std::chrono::steady_clock::now();
   check_outcome r;
   if (auto why = unrunnable(d)) {
     r.check = check;
     r.v = verdict::skip;
     r.message = *why;
-  } else if (check == "known_answers") {
+    return r;
+  }
+  const fresh_process_state fresh;
+  flight_begin(d, check, test_label(d, check));
+  if (check == "known_answers") {
     r = judge_nonzero(d, check, observe_known(d));
   } else if (check == "zero") {
     r = run_zero(d);
   } else if (check == "expected_failure") {
     r = run_expected_failure(d);
   } else if (const input_set* s = find_input_set(check)) {
-    r = judge_nonzero(d, check, observe_set(d, *s));
+    observation o = observe_set(d, *s);
+    if (sweep) *sweep = o;
+    r = judge_nonzero(d, check, std::move(o));
   } else {
     r.check = check;
     r.v = verdict::fail;
     r.message = "unknown check '" + std::string(check) + "'";
   }
+  flight_end();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
+}  // namespace
 
-std::uint64_t output_digest(const descriptor& d) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a 64
-  std::vector<std::int64_t> out(chunk);
-  for (const input_set& s : input_sets()) {
-    const std::vector<std::uint64_t>& in = words_of(s);
-    for (std::size_t base = 0; base < in.size(); base += chunk) {
-      const std::size_t n = std::min(chunk, in.size() - base);
-      d.batch(in.data() + base, out.data(), n);
-      for (std::size_t i = 0; i < n; ++i)
-        for (int byte = 0; byte < 8; ++byte) {
-          h ^= (static_cast<std::uint64_t>(out[i]) >> (8 * byte)) & 0xFF;
-          h *= 0x100000001b3ULL;
+check_outcome run_check(const descriptor& d, std::string_view check) {
+  return run_one(d, check, nullptr);
+}
+
+mismatch replay(const descriptor& d, mismatch m) {
+  flight_chunk(&m.input, 0, 1, "replay");
+  m.replay_got = call_one(d.batch, m.input);
+  m.reproduced = m.replay_got != m.expected;
+  return m;
+}
+
+impl_summary run_implementation(const descriptor& d) {
+  impl_summary s;
+  s.d = &d;
+  std::vector<observation> sweeps;
+  std::uint64_t digest = fnv_basis;
+  bool digest_complete = true;
+  int skipped = 0;
+  for (const std::string& c : check_names(d)) {
+    check_outcome r;
+    if (c == "expected_failure" && !unrunnable(d)) {
+      const auto t0 = std::chrono::steady_clock::now();
+      r = judge_expected_failure(d, sweeps);
+      r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } else {
+      observation sweep;
+      r = run_one(d, c, &sweep);
+      if (find_input_set(c)) {
+        if (sweep.digest) fnv_add(digest, *sweep.digest);
+        else digest_complete = false;
+        sweeps.push_back(std::move(sweep));
+      }
+    }
+    s.seconds += r.seconds;
+    if (r.seen.zero_result) s.zero_result = r.seen.zero_result;
+    if (r.v == verdict::skip) ++skipped;
+    if (r.v == verdict::xfail && r.seen.failures)
+      for (const char* scope_name : {r.check == "zero" ? "zero" : "nonzero"})
+        if (std::find(s.expected_failures_observed.begin(), s.expected_failures_observed.end(),
+                      scope_name) == s.expected_failures_observed.end())
+          s.expected_failures_observed.emplace_back(scope_name);
+    const bool decides = (is_failure(r.v) && !is_failure(s.overall)) ||
+                         (r.v == verdict::xfail && s.overall == verdict::pass);
+    if (decides) {
+      s.overall = r.v;
+      s.counterexample = r.seen.smallest;
+      s.headline = r.message;
+    }
+    s.checks.push_back(std::move(r));
+  }
+  if (skipped == static_cast<int>(s.checks.size())) {
+    s.overall = verdict::skip;
+    s.headline = s.checks.empty() ? "no checks" : s.checks.front().message;
+  }
+  if (digest_complete && !sweeps.empty()) s.digest = digest;
+  // One line: the counterexample as the check shows it, else the message's first line.
+  if (auto p = s.headline.find("smallest failing input: "); p != std::string::npos)
+    s.headline = s.headline.substr(p + 24);
+  s.headline = s.headline.substr(0, s.headline.find('\n'));
+  if (s.counterexample && !s.counterexample->reproduced) s.headline += " (does not reproduce alone)";
+  if (s.overall == verdict::pass) s.headline.clear();
+  return s;
+}
+
+impl_summary ended_early(const descriptor& d, std::string why) {
+  impl_summary s;
+  s.d = &d;
+  s.overall = verdict::fail;
+  s.headline = std::move(why);
+  s.ran_to_end = false;
+  return s;
+}
+
+std::string json_string(std::string_view s) {
+  std::string o = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          o += buf;
+        } else {
+          o += c;
         }
     }
   }
-  return h;
+  return o + "\"";
+}
+
+std::string target_json() {
+  std::ostringstream js;
+  js << "{\"arch\": " << json_string(arch_name()) << ", \"compiler\": " << json_string(compiler_id())
+     << ", \"cpu\": " << json_string(cpu_model()) << ", \"big_endian\": " << (big_endian ? "true" : "false")
+     << ", \"long_bits\": " << long_bits << ", \"pointer_bits\": " << pointer_bits
+     << ", \"cpu_features\": [";
+  // What requirements and expectations are phrased in, as this CPU answers it
+  // (the matrix report explains failures by these facts).
+  bool first = true;
+  for (cpu_feature f : {cpu_feature::popcnt, cpu_feature::bmi1, cpu_feature::lzcnt})
+    if (cpu_has(f)) js << (std::exchange(first, false) ? "" : ", ") << json_string(name(f));
+  js << "]}";
+  return js.str();
+}
+
+namespace {
+std::string mismatch_json(const mismatch& m) {
+  return "{\"input\": " + json_string(hex(m.input)) + ", \"expected\": " + std::to_string(m.expected) +
+         ", \"got\": " + std::to_string(m.got) + ", \"reproduced\": " + (m.reproduced ? "true" : "false") +
+         ", \"replay_got\": " + std::to_string(m.replay_got) + ", \"position\": " + std::to_string(m.position) + "}";
+}
+}  // namespace
+
+std::string to_json(const impl_summary& s) {
+  const descriptor& d = *s.d;
+  std::ostringstream js;
+  js << "{\"name\": " << json_string(d.name) << ", \"op\": " << json_string(name(d.operation))
+     << ", \"verdict\": " << json_string(name(s.overall))
+     << ", \"ran_to_end\": " << (s.ran_to_end ? "true" : "false")
+     << ", \"zero_result\": " << (s.zero_result ? std::to_string(*s.zero_result) : "null")
+     << ", \"digest\": " << (s.digest ? json_string(hex(*s.digest)) : "null")
+     << ", \"seconds\": " << s.seconds
+     << ", \"counterexample\": " << (s.counterexample ? mismatch_json(*s.counterexample) : "null")
+     << ", \"headline\": " << json_string(s.headline) << ", \"expected_failures_observed\": [";
+  for (std::size_t i = 0; i < s.expected_failures_observed.size(); ++i)
+    js << (i ? ", " : "") << json_string(s.expected_failures_observed[i]);
+  js << "], \"checks\": [";
+  for (std::size_t i = 0; i < s.checks.size(); ++i) {
+    const check_outcome& r = s.checks[i];
+    js << (i ? ", " : "") << "{\"check\": " << json_string(r.check) << ", \"verdict\": "
+       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds;
+    if (r.seen.smallest)
+      js << ", \"input\": " << json_string(hex(r.seen.smallest->input))
+         << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got
+         << ", \"reproduced\": " << (r.seen.smallest->reproduced ? "true" : "false");
+    js << ", \"message\": " << json_string(r.message) << "}";
+  }
+  js << "]}";
+  return js.str();
 }
 
 }  // namespace scanproof

@@ -19,7 +19,7 @@ configure() {  # configure CANDIDATES -> output in $work/configure.log, status r
     -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=5 -DSCANPROOF_CANDIDATES="$1" \
     >"$work/configure.log" 2>&1
 }
-build() { cmake --build "$work" --target conformance_test >"$work/build.log" 2>&1; }
+build() { cmake --build "$work" --target conformance_test scanproof >"$work/build.log" 2>&1; }
 
 # expect_error WHAT LOG PATTERN...: every pattern (grep -E) is in LOG.
 expect_error() {
@@ -96,6 +96,14 @@ hostile)
   expect hostile_lsb_minus_1023 fail 'expected 0, got -1023'
   expect hostile_lsb_200 fail 'expected 0, got 200'
   expect hostile_never_returns fail ''
+  # Ending the process with status 0 is not passing: the check did not run to its end.
+  ended='the process ended during the check \(exit status 0\): a check passes only if it ran to its end.*input in flight: 0x'
+  expect hostile_exit_zero fail "$ended"
+  expect hostile_quick_exit fail "$ended"
+  # Wrong once in a million calls: the check fails, and says the failure does not replay.
+  grep -P '^conformance\.popcount\.hostile_stateful_popcount\.random_uniform\tfail\t.*DOES NOT REPRODUCE: replayed alone it returns' \
+    "$work/results.tsv" >/dev/null || fail "hostile_stateful_popcount.random_uniform: not reported as not reproducing"
+  expect hostile_rounding_mode run
   grep -Eq 'hostile_never_returns\.known_answers \.+\*\*\*Timeout' "$work/ctest.log" ||
     fail "hostile_never_returns.known_answers: not reported as ***Timeout by ctest"
   # The zero contract fails alone; its other checks conform.
@@ -106,6 +114,32 @@ hostile)
   # The catalogue, in the same run, is untouched.
   expect debruijn_walisch run
   expect std_popcount run
+
+  # One process, many implementations (`scanproof check`). Without the
+  # per-implementation fork, the rounding mode the hostile lsb candidate leaves
+  # behind must not reach the msb double-conversion entries run after it
+  # (round-toward-zero would make the unguarded one conform: an XPASS).
+  scanproof="$work/conformance/scanproof"
+  SCANPROOF_NO_SUPERVISOR=1 "$scanproof" check \
+    --impl hostile_rounding_mode,double_conversion_guarded,double_conversion_unguarded >"$work/one_process.log" 2>&1 ||
+    fail "scanproof check with the rounding-mode changer failed: $(cat "$work/one_process.log")"
+  grep -Eq '^pass +msb +double_conversion_guarded ' "$work/one_process.log" &&
+    grep -Eq '^xfail +msb +double_conversion_unguarded ' "$work/one_process.log" ||
+    fail "double conversion verdicts changed after hostile_rounding_mode: $(cat "$work/one_process.log")"
+  # With the fork: scanners that exit or crash lose only their own row.
+  set +e
+  "$scanproof" check --impl hostile_exit_zero,hostile_quick_exit,hostile_sigsegv,debruijn_walisch \
+    --json "$work/check.json" >"$work/check.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" = 1 ] || fail "scanproof check with exiting scanners: exit $rc, expected 1"
+  for impl in hostile_exit_zero hostile_quick_exit hostile_sigsegv; do
+    grep -Eq "^fail +lsb +$impl +scanproof: conformance\.lsb\.$impl\.known_answers: the process ended during the check" "$work/check.log" ||
+      fail "scanproof check: $impl not reported as ending the process: $(cat "$work/check.log")"
+  done
+  grep -Eq '^pass +lsb +debruijn_walisch ' "$work/check.log" || fail "scanproof check: debruijn_walisch lost its row"
+  grep -q '"ran_to_end": false' "$work/check.json" || fail "scanproof check --json: no ran_to_end=false row"
+  echo "checked scanproof check: isolation and per-implementation rows"
   ;;
 
 errors)

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "scanproof/isolation.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
 
 namespace scanproof {
 
@@ -46,7 +48,10 @@ class property_test : public testing::Test {
     std::vector<std::string> verdicts;
     for (const property& p : properties()) {
       if ((p_ && &p != p_) || !applies(p, *d_)) continue;
+      const fresh_process_state fresh;  // isolation.hpp
+      flight_begin(*d_, p.name, "properties." + std::string(name(d_->operation)) + "." + d_->name + "." + p.name);
       const property_outcome r = run_guarded(run_, p, *d_, cases_);
+      flight_end();
       report(r);
       verdicts.push_back(std::string(p.name) + "=" + std::string(name(r.v)));
     }
@@ -103,8 +108,16 @@ property_outcome run_canonical(const property& p, const descriptor& d, std::size
                std::to_string(r.cases) + " canonical inputs");
 }
 
-int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
-                       property_run run) {
+namespace {
+struct driver_config {
+  std::string_view driver;
+  test_per cut;
+  property_run run;
+};
+driver_config config;
+
+int run_tests(int argc, char** argv) {
+  const auto [driver, cut, run] = config;
   testing::InitGoogleTest(&argc, argv);
   std::size_t cases = 1000;
   for (int i = 1; i < argc; ++i) {
@@ -127,6 +140,14 @@ int property_test_main(int argc, char** argv, std::string_view driver, test_per 
       if (applies(p, d)) register_test(d, &p, driver, run, cases);
   }
   return RUN_ALL_TESTS();
+}
+}  // namespace
+
+// Supervised: a test passes only if it ran to its end (supervise.hpp).
+int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
+                       property_run run) {
+  config = {driver, cut, run};
+  return supervised_main(run_tests, argc, argv);
 }
 
 }  // namespace scanproof

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "scanproof/descriptor.hpp"
+#include "scanproof/zero_policy.hpp"
 
 namespace scanproof {
 
@@ -18,6 +19,10 @@ struct mismatch {
   std::uint64_t input = 0;
   std::int64_t expected = 0;
   std::int64_t got = 0;
+  std::uint64_t position = 0;  // 1-based place of the failing call in the check's inputs (0: shrunk)
+  // Replayed alone before it is reported (replay()): does it fail again?
+  bool reproduced = true;
+  std::int64_t replay_got = 0;  // what the replay returned
 };
 
 // What running the inputs showed, before any judgement.
@@ -27,6 +32,9 @@ struct observation {
   std::optional<mismatch> smallest;     // fewest set bits, then smallest value, after shrinking
   std::optional<mismatch> first;        // first failure in input order
   std::optional<std::int64_t> zero_result;  // for the zero check
+  // FNV-1a over the results of an input-set sweep (results as little-endian
+  // int64): part of the implementation's output digest.
+  std::optional<std::uint64_t> digest;
 };
 
 enum class verdict : std::uint8_t { pass, fail, xfail, xpass, skip };
@@ -46,14 +54,54 @@ struct check_outcome {
 // "zero", and "expected_failure" for entries that declare expectations.
 std::vector<std::string> check_names(const descriptor& d);
 
+// Runs one check. The implementation runs from the default process state
+// (isolation.hpp), and what is in flight is recorded (supervise.hpp).
 check_outcome run_check(const descriptor& d, std::string_view check);
 
-// Outputs over every nonzero canonical input, hashed (FNV-1a over the
-// little-endian int64 results): equal digests mean equal values on every input.
-std::uint64_t output_digest(const descriptor& d);
+// Calls the scanner on m.input alone and records whether it fails again. Every
+// counterexample is replayed before it is shown: a stateful or
+// nondeterministic scanner's failure is then reported as not reproducing.
+mismatch replay(const descriptor& d, mismatch m);
+
+// The summary of one implementation's run -- the one place a run is
+// summarised; `scanproof check`, the per-implementation conformance test
+// (SCANPROOF_RESULTS_DIR) and the matrix report read it.
+struct impl_summary {
+  const descriptor* d = nullptr;
+  verdict overall = verdict::pass;
+  std::vector<check_outcome> checks;
+  std::optional<std::int64_t> zero_result;
+  // Outputs over every nonzero canonical input, from the sweeps themselves:
+  // equal digests mean equal values on every input (null when not run).
+  std::optional<std::uint64_t> digest;
+  std::optional<mismatch> counterexample;  // of the check that decided `overall`
+  std::string headline;  // one line: the counterexample, or why it is skipped / expected to fail
+  std::vector<std::string> expected_failures_observed;  // scopes: "nonzero", "zero"
+  double seconds = 0;
+  // False when the process running it ended before every check finished
+  // (ended_early()): the verdict is then `fail`, and headline says how.
+  bool ran_to_end = true;
+};
+
+// The summary of a run that ended the process (see supervise.hpp).
+impl_summary ended_early(const descriptor& d, std::string why);
+
+// Every check of `d`, each input set swept once (expected_failure is judged
+// from those sweeps).
+impl_summary run_implementation(const descriptor& d);
+
+// {"name": ..., "op": ..., "verdict": ..., ...}: docs/contracts.md, "Results".
+std::string to_json(const impl_summary& s);
+// {"arch": ..., "compiler": ..., "data model" ...}: the facts of the running target.
+std::string target_json();
+std::string json_string(std::string_view s);
 
 // "0x0000000000000010"
 std::string hex(std::uint64_t v);
+
+// The inputs of a check in the order it runs them (known_answers or an input
+// set), empty for the others: lets a supervisor re-run a chunk one input at a time.
+std::vector<std::uint64_t> check_inputs(std::string_view check);
 
 // Why `d` cannot run here (not built for this target, or the CPU lacks an
 // instruction it would trap on), or nullopt. Every driver skips with this reason.

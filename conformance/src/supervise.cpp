@@ -1,0 +1,244 @@
+#include "scanproof/supervise.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "scanproof/batch.hpp"
+#include "scanproof/checks.hpp"
+#include "scanproof/inputs.hpp"
+#include "scanproof/registry.hpp"
+
+#if defined(__unix__) && !defined(__wasi__)
+#define SCANPROOF_CAN_FORK 1
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+#else
+#define SCANPROOF_CAN_FORK 0
+#endif
+
+namespace scanproof {
+
+namespace {
+
+in_flight local_record{};
+in_flight* record = &local_record;
+
+void copy(char* dst, std::size_t cap, std::string_view s) {
+  const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
+  std::memcpy(dst, s.data(), n);
+  dst[n] = '\0';
+}
+
+// Where the process can end without returning (exit, atexit handlers run):
+// name the check here too, for platforms without a supervising parent.
+void at_exit_report() {
+  if (record->active && !record->finished)
+    std::fprintf(stderr, "\n%s\n", describe_early_exit(*record, "exit() called").c_str());
+}
+
+#if SCANPROOF_CAN_FORK
+std::string status_text(int status) {
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const char* s = strsignal(WTERMSIG(status));
+    return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + (s ? s : "?") + ")";
+  }
+  return "status " + std::to_string(status);
+}
+
+// The child died inside a chunk of `count` inputs: re-run that chunk one call
+// at a time in a fresh child, recording each input first, to name the input
+// whose call ended the process. Only for checks whose inputs can be
+// regenerated (the canonical input sets); nullopt when not found.
+bool locate_exact(in_flight& f) {
+  const descriptor* d = find(f.impl);
+  if (!d || !d->built() || f.count <= 1) return false;
+  const std::vector<std::uint64_t> words = check_inputs(f.check);
+  if (f.index + f.count > words.size() || words[f.index] != f.first) return false;
+  in_flight before = f;
+  const pid_t pid = fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    for (std::uint64_t i = 0; i < before.count; ++i) {
+      flight_chunk(&words[before.index + i], before.index + i, 1);
+      (void)call_one(d->batch, words[before.index + i]);
+    }
+    record->active = 0;  // the whole chunk ran: the exit depended on state, not on one input
+    _exit(0);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  if (!record->active || record->count != 1) {
+    *record = before;
+    return false;
+  }
+  f = *record;
+  return true;
+}
+#endif
+
+}  // namespace
+
+isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds) {
+#if SCANPROOF_CAN_FORK
+  int fds[2];
+  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && pipe(fds) == 0) {
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(fds[0]);
+#if defined(__linux__)
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+      if (timeout_seconds) alarm(timeout_seconds);
+      const std::string out = fn();
+      for (std::size_t done = 0; done < out.size();) {
+        const ssize_t w = write(fds[1], out.data() + done, out.size() - done);
+        if (w <= 0) _exit(3);
+        done += static_cast<std::size_t>(w);
+      }
+      std::fflush(nullptr);
+      _exit(0);  // no atexit handlers, no static destructors: the parent goes on
+    }
+    close(fds[1]);
+    if (pid > 0) {
+      isolated_result r;
+      char buf[4096];
+      for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;)
+        if (n > 0) r.output.append(buf, static_cast<std::size_t>(n));
+        else if (errno != EINTR) break;
+      close(fds[0]);
+      int status = 0;
+      while (waitpid(pid, &status, 0) < 0) {
+      }
+      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !record->active;
+      if (!r.completed) {
+        in_flight f = *record;
+        const bool hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
+        const std::string how = hung ? "hung: no result after " + std::to_string(timeout_seconds) + " s"
+                                     : status_text(status);
+        const bool exact = !hung && f.active && locate_exact(f);
+        r.why = describe_early_exit(f, how) +
+                (exact ? "\n  (located by re-running the chunk one call at a time)" : "");
+        record->active = 0;
+      }
+      return r;
+    }
+    close(fds[0]);
+  }
+#endif
+  (void)timeout_seconds;
+  return {true, fn(), ""};
+}
+
+in_flight& flight() { return *record; }
+
+void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
+  copy(record->label, sizeof record->label, label);
+  copy(record->impl, sizeof record->impl, d.name);
+  copy(record->check, sizeof record->check, check);
+  record->first = record->index = record->count = 0;
+  record->phase[0] = '\0';
+  record->active = 1;
+}
+
+void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
+                  const char* phase) {
+  copy(record->phase, sizeof record->phase, phase);
+  record->first = count ? inputs[0] : 0;
+  record->index = index;
+  record->count = count;
+}
+
+void flight_end() { record->active = 0; }
+
+std::string describe_early_exit(const in_flight& f, std::string_view how) {
+  std::string s = "scanproof: ";
+  if (!f.active) {
+    s += "the process ended outside any check (";
+    s += how;
+    s += ") before it ran to its end";
+    return s;
+  }
+  s += f.label;
+  s += ": the process ended during the check (";
+  s += how;
+  s += "): a check passes only if it ran to its end\n  impl=";
+  s += f.impl;
+  s += " check=";
+  s += f.check;
+  if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
+    s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";
+  } else if (f.count == 1) {
+    s += " input in flight: " + hex(f.first) + " (input #" + std::to_string(f.index + 1) + ")";
+  } else if (f.count > 1) {
+    s += " inputs in flight: #" + std::to_string(f.index + 1) + "..#" +
+         std::to_string(f.index + f.count) + ", the chunk starting at " + hex(f.first);
+  }
+  return s;
+}
+
+int supervised_main(int (*work)(int, char**), int argc, char** argv) {
+  // gtest's test listing (ctest discovery) needs no supervision.
+  bool listing = false;
+  for (int i = 1; i < argc; ++i) listing |= std::strcmp(argv[i], "--gtest_list_tests") == 0;
+#if SCANPROOF_CAN_FORK
+  if (!listing && !std::getenv("SCANPROOF_NO_SUPERVISOR")) {
+    void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared != MAP_FAILED) {
+      record = new (shared) in_flight{};
+      std::fflush(nullptr);
+      const pid_t pid = fork();
+      if (pid == 0) {
+#if defined(__linux__)
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // ctest's timeout kills the parent
+#endif
+        const int rc = work(argc, argv);
+        record->finished = 1;
+        std::fflush(nullptr);
+        return rc;  // the parent prints the marker
+      }
+      if (pid > 0) {
+        int status = 0;
+        while (waitpid(pid, &status, 0) < 0) {
+        }
+        if (record->finished && WIFEXITED(status)) {
+          const int rc = WEXITSTATUS(status);
+          if (rc == 0) std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
+          return rc;
+        }
+        in_flight f = *record;
+        const std::string how = status_text(status);
+        const bool exact = f.active && locate_exact(f);
+        std::fprintf(stderr, "\n%s%s\n", describe_early_exit(f, how).c_str(),
+                     exact ? "\n  (located by re-running the chunk one call at a time)" : "");
+        if (WIFSIGNALED(status)) {  // keep ctest's "***Exception: <signal>" line
+          ::signal(WTERMSIG(status), SIG_DFL);
+          ::raise(WTERMSIG(status));
+        }
+        return 1;
+      }
+      record = &local_record;  // fork failed: run unsupervised below
+    }
+  }
+#endif
+  std::atexit(at_exit_report);
+  const int rc = work(argc, argv);
+  record->finished = 1;
+  if (rc == 0 && !listing)
+    std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
+  return rc;
+}
+
+}  // namespace scanproof
