@@ -78,23 +78,34 @@ PLAN = "matrix-plan.json"  # what was asked for: written by ci/matrix next to re
 PROOF_SUFFIX = ".proof.json"  # `scanproof prove --target T --json` results, if any
 
 
-def load(results_dir):
-    """(targets' results, plan, proofs by target) from a results directory."""
-    targets, proofs, plan = [], {}, None
-    for f in sorted(os.listdir(results_dir)):
-        if not f.endswith(".json"):
-            continue
-        with open(os.path.join(results_dir, f), encoding="utf-8") as fh:
-            data = json.load(fh)
-        if f == PLAN:
-            plan = data
-        elif f.endswith(PROOF_SUFFIX):
-            proofs[f[:-len(PROOF_SUFFIX)]] = {i["name"]: i["verdict"] for i in data.get("implementations", [])}
-        else:
-            targets.append(data)
+def load(results_dirs, expect=()):
+    """(targets' results, plan, proofs by target) from one results directory or
+    several (a hosted CI's jobs: their plans are merged). expect: target names
+    asked for whatever the plans say (a job that left no results is then named)."""
+    targets, proofs, plans = [], {}, []
+    for d in [results_dirs] if isinstance(results_dirs, str) else results_dirs:
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".json"):
+                continue
+            with open(os.path.join(d, f), encoding="utf-8") as fh:
+                data = json.load(fh)
+            if f == PLAN:
+                plans.append(data)
+            elif f.endswith(PROOF_SUFFIX):
+                proofs[f[:-len(PROOF_SUFFIX)]] = {i["name"]: i["verdict"] for i in data.get("implementations", [])}
+            else:
+                targets.append(data)
     targets.sort(key=lambda t: target_key(t["target"]))
-    if plan is None:  # no plan: only what is there was asked for (never a portability claim)
-        plan = {"requested": [t["target"] for t in targets], "not_run": [], "plan_missing": True}
+    if not plans:  # no plan: only what is there was asked for (never a portability claim)
+        plans = [{"requested": [t["target"] for t in targets], "not_run": [], "plan_missing": True}]
+    plan = {"requested": [], "not_run": [], "candidates": []}
+    for p in plans:
+        plan["requested"] += [t for t in p["requested"] if t not in plan["requested"]]
+        plan["not_run"] += p.get("not_run", [])
+        plan["candidates"] += [c for c in p.get("candidates", []) if c not in plan["candidates"]]
+        plan["plan_missing"] = plan.get("plan_missing") or p.get("plan_missing", False)
+    plan["requested"] += [t for t in expect if t not in plan["requested"]]
+    plan["seconds"] = plans[0].get("seconds") if len(plans) == 1 else None
     return targets, plan, proofs
 
 

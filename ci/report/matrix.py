@@ -66,6 +66,9 @@ def parse(argv):
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
     p.add_argument("--list-jobs", action="store_true",
                    help="print targets=[...] and toolchains=[...] (JSON) for a hosted CI job matrix")
+    p.add_argument("--list-columns", action="store_true",
+                   help="print the columns those jobs ask for, comma-separated (for matrix_report.py render "
+                        "--expect, which merges the jobs' results)")
     return p.parse_args(argv)
 
 
@@ -108,9 +111,14 @@ def install(args, requested, toolchains):
 
 def main(argv):
     args = parse(argv)
+    jobs = {"targets": shlib.call("all_targets"),
+            "toolchains": [t for t in shlib.call("all_toolchains") if t != "m32"]}  # m32 is i686's job
     if args.list_jobs:
-        print("targets=" + json.dumps(shlib.call("all_targets")))
-        print("toolchains=" + json.dumps([t for t in shlib.call("all_toolchains") if t != "m32"]))
+        for k, v in jobs.items():
+            print(f"{k}=" + json.dumps(v, separators=(",", ":")))
+        return 0
+    if args.list_columns:
+        print(",".join(jobs["targets"] + ["host-" + t for t in jobs["toolchains"]]))
         return 0
     if args.jobs < 1:
         raise shlib.UsageError(f"--jobs must be at least 1, got {args.jobs}")

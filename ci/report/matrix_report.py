@@ -2,10 +2,12 @@
 """The matrix report from a results directory (ci/matrix calls this at its end;
 run it alone to re-render):
 
-  matrix_report.py render --results DIR --out DIR
+  matrix_report.py render --results DIR [DIR...] [--expect a,b,...] --out DIR
       merge results/<target>.json, matrix-plan.json (what was asked for) and any
       <target>.proof.json into report.json, report.md and report.html, print
-      the grid; exit 0 pass, 1 fail, 3 incomplete (ci/matrix --help)
+      the grid; exit 0 pass, 1 fail, 3 incomplete (ci/matrix --help).
+      Several DIRs: a hosted CI's jobs, one report; --expect names the columns
+      that were asked for (a job that left no results is then incomplete).
 """
 import argparse
 import json
@@ -18,8 +20,8 @@ import analyse  # noqa: E402
 import render  # noqa: E402
 
 
-def render_all(results, out):
-    targets, plan, proofs = analyse.load(results)
+def render_all(results, out, expect=()):
+    targets, plan, proofs = analyse.load(results, expect)
     r = analyse.analyse(targets, plan, proofs)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
@@ -42,10 +44,11 @@ def main(argv):
     p = argparse.ArgumentParser(prog="matrix_report.py")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("render")
-    r.add_argument("--results", required=True)
+    r.add_argument("--results", required=True, nargs="+")
+    r.add_argument("--expect", default="", help="comma-separated columns asked for")
     r.add_argument("--out", required=True)
     args = p.parse_args(argv)
-    return render_all(args.results, args.out)
+    return render_all(args.results, args.out, [x for x in args.expect.split(",") if x])
 
 
 if __name__ == "__main__":

@@ -196,6 +196,18 @@ class Verdict(unittest.TestCase):
                 json.dump(t, f)
         return d
 
+    def test_hosted_jobs_merge_into_one_verdict_and_a_lost_job_is_named(self):
+        host, armhf = self._dir_with(only(self.green, {"host"})), self._dir_with(only(self.green, {"armhf"}))
+        for d, t in ((host, "host"), (armhf, "armhf")):
+            with open(os.path.join(d, analyse.PLAN), "w") as f:
+                json.dump({"requested": [t], "not_run": []}, f)
+        r = analyse.analyse(*analyse.load([host, armhf]))
+        self.assertEqual(r["headline"], "pass on all 2 targets asked for (host, armhf)")
+        with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(io.StringIO()):
+            rc = matrix_report.main(["render", "--results", host, armhf, "--expect", "host,armhf,s390x",
+                                     "--out", out])
+        self.assertEqual(rc, 3)
+
     def test_proof_marks_are_shown_where_a_proof_file_exists(self):
         d = self._dir_with(only(self.green, {"host"}))
         with open(os.path.join(d, "host.proof.json"), "w") as f:
