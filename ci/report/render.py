@@ -190,7 +190,7 @@ def _cell_html(op, c):
 def html_page(r):
     targets = [t for t in r["targets"] if t["status"] == "ok"]
     h = ["<!doctype html><html><head><meta charset='utf-8'>"
-         f"<title>scanproof matrix: {_e(r['verdict'])}</title>",
+         f"<title>scanproof matrix: {_e(r['headline'][:120])}</title>",
          f"<style>{CSS}</style></head><body>",
          f"<h1>scanproof matrix verdict: <span class='verdict-{r['verdict']}'>{_e(r['headline'])}</span></h1>",
          f"<p>{len(r['implementations'])} implementations on {len(targets)} of "
