@@ -330,7 +330,7 @@ def analyse(targets, plan, proofs=None):
         "candidates": plan.get("candidates", []),
         "seconds": plan.get("seconds"),
         "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "facts", "labels",
-                                           "timings", "ctest", "incomplete")} for t in targets],
+                                           "timings", "ctest", "incomplete", "log_tail")} for t in targets],
         "implementations": impls,
         "findings": findings(impls, targets),
         "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),

@@ -158,6 +158,14 @@ def incompleteness(data, requested_labels):
     return why
 
 
+def write_error_junit(path, target, status, detail):
+    """A target that did not build, as one errored test for CI dashboards."""
+    suite = ET.Element("testsuite", name=f"matrix.{target}", tests="1", errors="1")
+    case = ET.SubElement(suite, "testcase", name=f"matrix.{target}.build", classname=f"matrix.{target}")
+    ET.SubElement(case, "error", message=status).text = detail
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+
+
 def annotate_facts(data, flags):
     """How the column was built (toolchain columns differ only in that), and
     the emulator's CPU where the guest cannot see one: under qemu-user a

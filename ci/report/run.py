@@ -153,6 +153,12 @@ def test(built, s):
             "labels": [], "facts": None, "implementations": {}, "incomplete": []}
     if built["status"] != "ok":
         data["incomplete"] = [built["status"]]
+        log = os.path.join(s.out, "logs", f"{t}-build.log")
+        if os.path.exists(log):
+            with open(log, encoding="utf-8", errors="replace") as f:
+                data["log_tail"] = f.read()[-2000:]
+        collect.write_error_junit(os.path.join(s.out, "junit", f"{t}.xml"), t, built["status"],
+                                  data.get("log_tail", ""))
         return data
     emu = emulator(t, s)
     data["emulator"] = emu

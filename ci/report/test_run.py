@@ -90,6 +90,16 @@ class Runner(unittest.TestCase):
         self.assertEqual(ctest[ctest.index("-L") + 1], "^(conformance|properties)$")
         self.assertEqual(list(data["implementations"]), ["mine"])
 
+    def test_a_target_that_did_not_build_keeps_its_log_and_an_errored_junit(self):
+        with open(os.path.join(self.s.out, "logs", "win-build.log"), "w") as f:
+            f.write("x.cpp:1: error: nope\n")
+        data = run.test(dict(self.built(), status="build failed (see win-build.log)"), self.s)
+        self.assertEqual(self.commands, [])  # no session, no tests
+        self.assertEqual(data["incomplete"], ["build failed (see win-build.log)"])
+        self.assertIn("error: nope", data["log_tail"])
+        with open(os.path.join(self.s.out, "junit", "win.xml")) as f:
+            self.assertIn('<error message="build failed', f.read())
+
     def test_googletest_is_built_with_the_toolchain_files_arguments(self):
         with mock.patch.object(os.path, "isdir", lambda p: True):
             prefix = run.gtest_prefix("win", self.s)
