@@ -56,20 +56,26 @@ def _cross(t):
 
 
 def gtest_prefix(t, s, cpu=None):
-    """Where find_package(GTest) finds GoogleTest for t: "" for Debian's
-    (host, or the multiarch package), else a GoogleTest built from
-    /usr/src/googletest with the target's toolchain (and the toolchain file's
-    SCANPROOF_GTEST_CMAKE_ARGS), cached across runs. Raises RuntimeError."""
+    """Where find_package(GTest) finds GoogleTest for t before configuring: ""
+    for Debian's (the host's, or the target's multiarch package), else a
+    GoogleTest built for t (build_gtest), cached across runs."""
     if not _cross(t):
-        return ""
-    multiarch = shlib.toolchain_var(t, "SCANPROOF_MULTIARCH") or shlib.toolchain_var(t, "SCANPROOF_TRIPLE")
-    if multiarch and os.path.exists(f"/usr/lib/{multiarch}/cmake/GTest/GTestConfig.cmake"):
         return ""
     d = os.path.join(s.builds, "_deps", t)
     if os.path.exists(os.path.join(d, "install/lib/cmake/GTest/GTestConfig.cmake")):
         return os.path.join(d, "install")
+    multiarch = shlib.toolchain_var(t, "SCANPROOF_MULTIARCH") or shlib.toolchain_var(t, "SCANPROOF_TRIPLE")
+    if multiarch and not os.path.exists(f"/usr/lib/{multiarch}/cmake/GTest/GTestConfig.cmake"):
+        return build_gtest(t, s, cpu)
+    return ""  # a target without a Debian architecture: build() finds out at configure
+
+
+def build_gtest(t, s, cpu=None):
+    """GoogleTest built from /usr/src/googletest with t's toolchain file and its
+    SCANPROOF_GTEST_CMAKE_ARGS; returns the install prefix. Raises RuntimeError."""
+    d = os.path.join(s.builds, "_deps", t)
     if not os.path.isdir("/usr/src/googletest"):
-        raise RuntimeError("no multiarch libgtest-dev and no /usr/src/googletest (package googletest)")
+        raise RuntimeError("no GoogleTest for this target and no /usr/src/googletest (package googletest)")
     s.log(f"{t}: building GoogleTest from /usr/src/googletest (once; cached in {d})")
     log = os.path.join(s.out, "logs", f"{t}-googletest.log")
     cfg = ["cmake", "-S", "/usr/src/googletest", "-B", os.path.join(d, "build"), "-G", "Ninja",
@@ -80,6 +86,11 @@ def gtest_prefix(t, s, cpu=None):
                                         "--target", "install"], log, cpu=cpu):
         raise RuntimeError(f"GoogleTest build failed (see {log})")
     return os.path.join(d, "install")
+
+
+def _gtest_not_found(log):
+    with open(log, encoding="utf-8", errors="replace") as f:
+        return "Could NOT find GTest" in f.read()
 
 
 def cmake_args(t, s):
@@ -100,20 +111,29 @@ def build(t, s):
     t0 = time.monotonic()
     res = {"target": t, "build_dir": b, "status": "ok", "timings": {}}
     cpu = [0.0]
+    log = os.path.join(s.out, "logs", f"{t}-build.log")
+
+    def configure(prefix):
+        return _run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
+                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu)
+
+    gtest_s = 0.0
     try:
         prefix = gtest_prefix(t, s, cpu)
-    except RuntimeError as e:
-        res["status"] = str(e)
-        prefix = ""
-    res["timings"]["googletest_s"] = round(time.monotonic() - t0, 1)
-    log = os.path.join(s.out, "logs", f"{t}-build.log")
-    if res["status"] == "ok":
-        cfg = ["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) + \
-            ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else [])
-        if _run(cfg, log, cpu=cpu):
+        gtest_s = time.monotonic() - t0
+        failed = configure(prefix)
+        if failed and not prefix and _cross(t) and _gtest_not_found(log):
+            g0 = time.monotonic()
+            prefix = build_gtest(t, s, cpu)
+            gtest_s += time.monotonic() - g0
+            failed = configure(prefix)
+        if failed:
             res["status"] = f"configure failed (see {log})"
         elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu):
             res["status"] = f"build failed (see {log})"
+    except RuntimeError as e:
+        res["status"] = str(e)
+    res["timings"]["googletest_s"] = round(gtest_s, 1)
     res["timings"]["build_s"] = round(time.monotonic() - t0, 1)
     res["timings"]["build_cpu_s"] = round(cpu[0], 1)
     return res

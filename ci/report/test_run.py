@@ -100,13 +100,28 @@ class Runner(unittest.TestCase):
         with open(os.path.join(self.s.out, "junit", "win.xml")) as f:
             self.assertIn('<error message="build failed', f.read())
 
-    def test_googletest_is_built_with_the_toolchain_files_arguments(self):
-        with mock.patch.object(os.path, "isdir", lambda p: True):
-            prefix = run.gtest_prefix("win", self.s)
-        cfg = self.commands[0][0]
-        self.assertIn("-Dgtest_disable_pthreads=ON", cfg)
-        self.assertIn("-DX=1", cfg)
-        self.assertTrue(prefix.endswith("_deps/win/install"))
+    def test_googletest_is_built_when_configure_cannot_find_it(self):
+        configures = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None):
+            self.commands.append((cmd, env))
+            if cmd[:3] == ["cmake", "-S", self.s.root]:
+                configures.append(cmd)
+                if len(configures) == 1:  # no GoogleTest for this target yet
+                    with open(log_path, "a") as f:
+                        f.write("Could NOT find GTest (missing: GTEST_LIBRARY)\n")
+                    return 1
+            return 0
+        with mock.patch.object(run, "_run", fake), mock.patch.object(os.path, "isdir", lambda p: True):
+            res = run.build("win", self.s)
+        self.assertEqual(res["status"], "ok")
+        gtest_cfg = self.commands[1][0]
+        self.assertEqual(gtest_cfg[2], "/usr/src/googletest")
+        self.assertIn("-Dgtest_disable_pthreads=ON", gtest_cfg)  # the toolchain file's arguments
+        self.assertIn("-DX=1", gtest_cfg)
+        self.assertEqual(len(configures), 2)
+        self.assertIn(f"-DCMAKE_PREFIX_PATH={self.s.builds}/_deps/win/install", configures[1])
+        self.assertEqual(self.commands[-1][0][-1], run.BUILD_TARGET)
 
 
 if __name__ == "__main__":
