@@ -3,7 +3,7 @@ no multiarch package for it, configure, build only the programs behind the
 labels (CMake target scanproof_matrix_programs), then, between the toolchain
 file's session script start/stop, `scanproof list --json` and one ctest run
 whose conformance processes write their results (SCANPROOF_RESULTS_DIR).
-Building the next target overlaps the current target's tests."""
+Building the next targets overlaps the current target's tests."""
 import json
 import os
 import queue
@@ -166,6 +166,12 @@ def _candidate_regex(listing):
     return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
 
 
+def _unfinished(data, why):
+    data["status"] = why
+    data["incomplete"] = [why]
+    return data
+
+
 def test(built, s):
     """List, then ctest, for a built target; returns the results/<t>.json dict."""
     t, b = built["target"], built["build_dir"]
@@ -191,9 +197,7 @@ def test(built, s):
     console = os.path.join(logs, f"{t}-ctest.log")
     try:
         if _session(t, s, "start", b):
-            data["status"] = f"session start failed (see {logs}/{t}-session.log)"
-            data["incomplete"] = [data["status"]]
-            return data
+            return _unfinished(data, f"session start failed (see {logs}/{t}-session.log)")
         with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
             program = f.read().strip()  # ci/report/CMakeLists.txt
         lst = subprocess.run(emu.split() + [program, "list", "--json"],
@@ -201,18 +205,14 @@ def test(built, s):
         try:
             listing = json.loads(lst.stdout)
         except json.JSONDecodeError:
-            data["status"] = "scanproof list failed: " + (lst.stderr or lst.stdout)[:300]
-            data["incomplete"] = [data["status"]]
-            return data
+            return _unfinished(data, "scanproof list failed: " + (lst.stderr or lst.stdout)[:300])
         selected = None
         cmd = ["ctest", "--test-dir", b, "-L", "^(" + "|".join(s.labels()) + ")$", f"-j{s.test_jobs}",
                "--output-junit", junit, "--no-tests=error"]
         if s.candidates and not s.with_catalogue:
             regex = _candidate_regex(listing)
             if not regex:
-                data["status"] = "no candidate in this target's registry"
-                data["incomplete"] = [data["status"]]
-                return data
+                return _unfinished(data, "no candidate in this target's registry")
             cmd += ["-R", regex]
             selected = {e["name"] for e in listing["implementations"] if e.get("candidate")}
         env = dict(os.environ, SCANPROOF_RESULTS_DIR=results)
@@ -237,8 +237,8 @@ def test(built, s):
 
 
 def run_all(targets, s, write):
-    """Build and test every target; the builder runs one target ahead of the
-    tester. write(data) is called once per target as it finishes."""
+    """Build and test every target; builds go on while tests run (at most one
+    built target waits). write(data) is called once per target as it finishes."""
     built_q = queue.Queue(maxsize=1)  # at most one built target waiting
 
     def builder():
