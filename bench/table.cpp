@@ -52,13 +52,16 @@ std::vector<const row*> fastest_conforming(op o, const std::vector<row>& rows, s
 void print_table(std::ostream& out, op o, const std::vector<row>& rows, const core_clock& clock) {
   const row* fl = floor_of(o, rows);
   const double target = shogi_target_cycles(o);
-  const double g = clock.ghz;
+  // Without a trusted clock the columns stay in ns: no cycle figure is guessed.
+  const double g = clock.trusted ? clock.ghz : 1;
+  const std::string unit = clock.trusted ? "cycles" : "ns";
+  const char* cf = clock.trusted ? "%.1f" : "%.2f";
   out << "\n== " << name(o) << " ==  floor: "
-      << (fl ? fl->name : std::string("none")) << "   Shogi plan target: < " << target
-      << " cycles\n";
+      << (fl ? fl->name : std::string("none")) << "   Shogi plan target: < " << target << " cycles"
+      << (clock.trusted ? "" : " (not drawn: cycles not trusted here)") << "\n";
   std::string h1 = pad("", 4) + pad("", 30) + pad("", 7) + pad("", 22) + pad("thr", 6, true) +
-                   pad("throughput cycles/op", 27) + pad("", 7) + pad("latency cycles/op", 27) +
-                   pad("", 7) + "serialize cyc/bit";
+                   pad("throughput " + unit + "/op", 27) + pad("", 7) + pad("latency " + unit + "/op", 27) +
+                   pad("", 7) + "serialize " + (clock.trusted ? "cyc" : "ns") + "/bit";
   std::string h2 = pad("#", 4) + pad("implementation", 30) + pad("verdict", 7) +
                    pad("instructions", 22) + pad("ns/op", 6, true);
   for (int pass = 0; pass < 2; ++pass) {
@@ -69,7 +72,7 @@ void print_table(std::ostream& out, op o, const std::vector<row>& rows, const co
   out << h1 << "\n" << h2 << "\n";
   const double fthr = fl ? geomean(fl->throughput) : NAN;
   const double flat = fl ? geomean(fl->latency) : NAN;
-  bool target_drawn = false;
+  bool target_drawn = !clock.trusted;
   int rank = 0;
   for (const row* r : sorted(o, rows)) {
     const double thr = geomean(r->throughput);
@@ -85,11 +88,11 @@ void print_table(std::ostream& out, op o, const std::vector<row>& rows, const co
       continue;
     }
     line += pad(fmt("%.2f", thr), 6, true);
-    for (double v : r->throughput) line += pad(fmt("%.1f", v * g), 6, true);
+    for (double v : r->throughput) line += pad(fmt(cf, v * g), 6, true);
     line += pad(fmt("%.2f", thr / fthr), 6, true);
-    for (double v : r->latency) line += pad(fmt("%.1f", v * g), 6, true);
+    for (double v : r->latency) line += pad(fmt(cf, v * g), 6, true);
     line += pad(fmt("%.2f", geomean(r->latency) / flat), 6, true);
-    for (double v : r->serialized) line += pad(fmt("%.1f", v * g), 7, true);
+    for (double v : r->serialized) line += pad(fmt(cf, v * g), 7, true);
     if (!r->latency_skipped.empty()) line += " (latency: " + r->latency_skipped + ")";
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
@@ -99,6 +102,10 @@ void print_table(std::ostream& out, op o, const std::vector<row>& rows, const co
 }
 
 double print_harness_check(std::ostream& out, const std::vector<row>& rows, const core_clock& clock) {
+  if (!clock.trusted) {
+    out << "harness check: not made: it needs cycles, and the clock is not trusted (" << clock.why_not << ")\n";
+    return NAN;
+  }
   const row* fl = floor_of(op::popcount, rows);
   if (!fl || !fl->not_measured.empty()) {
     out << "harness check: no popcount instruction floor measured\n";

@@ -16,7 +16,8 @@ constexpr double shogi_target_cycles(op o) { return o == op::popcount ? 5 : 10; 
 void print_table(std::ostream& out, op o, const std::vector<row>& rows, const core_clock& clock);
 
 // The harness check: the floor's popcount throughput against the
-// instruction's known rate (one per cycle); prints and returns the ratio.
+// instruction's known rate (one per cycle); prints and returns the ratio
+// (NaN, with the reason printed, without a trusted clock or a floor).
 double print_harness_check(std::ostream& out, const std::vector<row>& rows, const core_clock& clock);
 
 // The three fastest conforming implementations of op o, by throughput.

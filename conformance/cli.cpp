@@ -52,7 +52,7 @@ std::string md_cell(std::string s) {
   return s;
 }
 
-// The README's catalogue table is this output (ci/update-readme writes it).
+// docs/catalogue.md's table is this output (ci/update-catalogue writes it).
 int list_markdown() {
   std::cout << "| op | name | zero input | needs | expected to fail | provenance |\n"
             << "|---|---|---|---|---|---|\n";

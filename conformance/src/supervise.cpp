@@ -15,6 +15,7 @@
 #if defined(__unix__) && !defined(__wasi__)
 #define SCANPROOF_CAN_FORK 1
 #include <signal.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,11 +32,42 @@ namespace {
 
 in_flight local_record{};
 in_flight* record = &local_record;
+bool file_backed = false;
 
 void copy(char* dst, std::size_t cap, std::string_view s) {
   const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
   std::memcpy(dst, s.data(), n);
   dst[n] = '\0';
+}
+
+
+// SCANPROOF_FLIGHT_FILE (see supervise.hpp): map the record onto that file.
+void map_flight_file() {
+#if SCANPROOF_CAN_FORK
+  const char* path = std::getenv("SCANPROOF_FLIGHT_FILE");
+  if (!path || !*path || record != &local_record) return;
+  const int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0 || ftruncate(fd, sizeof(in_flight)) != 0) {
+    std::fprintf(stderr, "scanproof: cannot use SCANPROOF_FLIGHT_FILE=%s: %s\n", path, std::strerror(errno));
+    if (fd >= 0) close(fd);
+    return;
+  }
+  void* p = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  if (p == MAP_FAILED) return;
+  record = new (p) in_flight{};
+  file_backed = true;
+#endif
+}
+
+void update_text() {
+  if (!file_backed) return;
+  if (!record->active) {
+    copy(record->text, sizeof record->text, "idle\n");
+    return;
+  }
+  std::snprintf(record->text, sizeof record->text, "running %s %s input %s\n", record->label,
+                record->phase[0] ? record->phase : "sweep", hex(record->first).c_str());
 }
 
 // Where the process can end without returning (exit, atexit handlers run):
@@ -85,6 +117,18 @@ bool locate_exact(in_flight& f) {
   f = *record;
   return true;
 }
+
+constexpr char end_of_result = '\x04';
+
+// The flight record in memory shared with children (supervised_main shares it
+// already; a program that only calls run_isolated gets it here).
+bool share_record() {
+  if (record != &local_record) return true;
+  void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return false;
+  record = new (shared) in_flight{local_record};
+  return true;
+}
 #endif
 
 }  // namespace
@@ -92,7 +136,7 @@ bool locate_exact(in_flight& f) {
 isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds) {
 #if SCANPROOF_CAN_FORK
   int fds[2];
-  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && pipe(fds) == 0) {
+  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && share_record() && pipe(fds) == 0) {
     std::fflush(nullptr);
     const pid_t pid = fork();
     if (pid == 0) {
@@ -101,7 +145,8 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
       if (timeout_seconds) alarm(timeout_seconds);
-      const std::string out = fn();
+      // The result, then an end-of-result byte: completed means it arrived.
+      const std::string out = fn() + end_of_result;
       for (std::size_t done = 0; done < out.size();) {
         const ssize_t w = write(fds[1], out.data() + done, out.size() - done);
         if (w <= 0) _exit(3);
@@ -121,7 +166,9 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       int status = 0;
       while (waitpid(pid, &status, 0) < 0) {
       }
-      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !record->active;
+      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !r.output.empty() &&
+                    r.output.back() == end_of_result;
+      if (r.completed) r.output.pop_back();
       if (!r.completed) {
         in_flight f = *record;
         const bool hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
@@ -144,12 +191,19 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
 in_flight& flight() { return *record; }
 
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
+  flight_begin(std::string_view(d.name), check, label);
+}
+
+void flight_begin(std::string_view impl, std::string_view check, std::string_view label) {
+  static const bool mapped = (map_flight_file(), true);
+  (void)mapped;
   copy(record->label, sizeof record->label, label);
-  copy(record->impl, sizeof record->impl, d.name);
+  copy(record->impl, sizeof record->impl, impl);
   copy(record->check, sizeof record->check, check);
   record->first = record->index = record->count = 0;
   record->phase[0] = '\0';
   record->active = 1;
+  update_text();
 }
 
 void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
@@ -158,9 +212,13 @@ void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_
   record->first = count ? inputs[0] : 0;
   record->index = index;
   record->count = count;
+  update_text();
 }
 
-void flight_end() { record->active = 0; }
+void flight_end() {
+  record->active = 0;
+  update_text();
+}
 
 std::string describe_early_exit(const in_flight& f, std::string_view how) {
   std::string s = "scanproof: ";
@@ -173,9 +231,9 @@ std::string describe_early_exit(const in_flight& f, std::string_view how) {
   s += f.label;
   s += ": the process ended during the check (";
   s += how;
-  s += "): a check passes only if it ran to its end\n  impl=";
-  s += f.impl;
-  s += " check=";
+  s += "): a check passes only if it ran to its end\n  ";
+  if (f.impl[0]) s += std::string("impl=") + f.impl + " ";
+  s += "check=";
   s += f.check;
   if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
     s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";

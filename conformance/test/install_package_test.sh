@@ -11,7 +11,7 @@ src=$1 build=$2 work=$3 cxx=$4
 export CMAKE_BUILD_PARALLEL_LEVEL=2  # generator: $CMAKE_GENERATOR (set by candidate_tests.cmake) or the default
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-show() { sed 's/^/    /' "$1" | tail -${2:-30}; }
+show() { sed 's/^/    /' "$1" | tail -n "${2:-30}"; }
 
 rm -rf "$work" && mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { show "$work/install.log"; exit 1; }

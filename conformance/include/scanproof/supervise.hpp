@@ -29,8 +29,13 @@ namespace scanproof {
 inline constexpr std::string_view completion_marker = "[scanproof] ran to the end";
 
 // What is running now. Written before each chunk of inputs; lives in memory
-// shared with the supervising parent where there is one.
+// shared with the supervising parent where there is one. With
+// SCANPROOF_FLIGHT_FILE=PATH in a process nothing of ours supervises
+// (libFuzzer's own main), it lives in that file instead, which outlives an
+// _exit(0), and `text` holds it as one line ("running <label> <phase> input
+// <hex>" or "idle") for ci/fuzz to read.
 struct in_flight {
+  char text[256];
   char label[192];         // "conformance.lsb.foo.random_sparse"
   char impl[96];           // implementation name, "" outside a check
   char check[64];          // check name ("known_answers", an input set, "zero", ...)
@@ -45,6 +50,9 @@ struct in_flight {
 in_flight& flight();
 // Starts a check of `d`. `label` names it the way its test is named.
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label);
+// The same for work that is not a check of one descriptor (a benchmark, the
+// bench's calibration: `impl` may be empty).
+void flight_begin(std::string_view impl, std::string_view check, std::string_view label);
 void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase = "sweep");
 void flight_end();

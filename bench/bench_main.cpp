@@ -1,0 +1,389 @@
+// scanproof_bench (`scanproof bench`): throughput, latency and serialization
+// of every registered implementation that runs here, in ns and cycles per
+// operation, beside its conformance verdict and its ratio to the instruction.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench_main.hpp"
+#include "clock.hpp"
+#include "disassembly.hpp"
+#include "distributions.hpp"
+#include "instruction_floor.hpp"
+#include "results.hpp"
+#include "scanproof/checks.hpp"
+#include "scanproof/isolation.hpp"
+#include "scanproof/reference.hpp"
+#include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
+#include "scanproof/zero_policy.hpp"
+#include "table.hpp"
+
+namespace {
+using namespace scanproof;
+using namespace scanproof::bench;
+
+// 1024 words: input and output stay in L1, so memory is not what is measured.
+constexpr std::size_t n_boards = 1024;
+
+struct options {
+  std::optional<op> only_op;
+  std::string impl, json;
+  double min_time = 0.01;
+  int repetitions = 3;
+};
+
+int usage(int code) {
+  std::fprintf(code ? stderr : stdout,
+               "usage: scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time SECONDS] "
+               "[--repetitions N]\n"
+               "  --json FILE      Google Benchmark's JSON output, every repetition\n"
+               "  --min-time S     minimum time per measurement (default 0.01)\n"
+               "  --repetitions N  measurements per row and workload; the fastest is shown (default 3)\n");
+  return code;
+}
+
+std::optional<options> parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "scanproof bench: %s needs a value\n", a.c_str());
+        return std::nullopt;
+      }
+      return std::string(argv[++i]);
+    };
+    std::optional<std::string> v;
+    if (a == "-h" || a == "--help") std::exit(usage(0));
+    if (a != "--op" && a != "--impl" && a != "--json" && a != "--min-time" && a != "--repetitions") {
+      std::fprintf(stderr, "scanproof bench: unknown argument '%s'\n", a.c_str());
+      return std::nullopt;
+    }
+    if (!(v = value())) return std::nullopt;
+    char* end = nullptr;
+    if (a == "--op" && !(o.only_op = op_from_name(*v))) {
+      std::fprintf(stderr, "scanproof bench: unknown op '%s' (lsb, msb, ctz, clz, popcount)\n", v->c_str());
+      return std::nullopt;
+    } else if (a == "--impl") {
+      if (!find(*v)) {
+        std::fprintf(stderr, "scanproof bench: no implementation named '%s' (see `scanproof list`)\n",
+                     v->c_str());
+        return std::nullopt;
+      }
+      o.impl = *v;
+    } else if (a == "--json") {
+      o.json = *v;
+    } else if (a == "--min-time") {
+      o.min_time = std::strtod(v->c_str(), &end);
+      if (*end || !(o.min_time > 0)) {
+        std::fprintf(stderr, "scanproof bench: --min-time wants seconds > 0, got '%s'\n", v->c_str());
+        return std::nullopt;
+      }
+    } else if (a == "--repetitions") {
+      o.repetitions = static_cast<int>(std::strtol(v->c_str(), &end, 10));
+      if (*end || o.repetitions < 1) {
+        std::fprintf(stderr, "scanproof bench: --repetitions wants an integer >= 1, got '%s'\n", v->c_str());
+        return std::nullopt;
+      }
+    }
+  }
+  return o;
+}
+
+// The overall verdict of every conformance check, as `scanproof check` gives it.
+verdict conformance(const descriptor& d) {
+  flight_begin(d.name, "conformance checks", "bench." + d.name);
+  const fresh_process_state fresh;
+  verdict overall = verdict::pass;
+  std::size_t skipped = 0;
+  const auto checks = check_names(d);
+  for (const std::string& c : checks) {
+    const verdict v = run_check(d, c).v;
+    if (v == verdict::skip) ++skipped;
+    if (is_failure(v) && !is_failure(overall)) overall = v;
+    else if (v == verdict::xfail && overall == verdict::pass) overall = v;
+  }
+  return skipped == checks.size() ? verdict::skip : overall;
+}
+
+enum class workload { throughput, latency, serialize };
+
+// Where one benchmark's result goes, and how many operations one iteration does.
+struct slot {
+  double* ns;
+  double ops_per_iteration;
+};
+
+// Collects results instead of printing Benchmark's console table.
+class collector : public benchmark::BenchmarkReporter {
+ public:
+  explicit collector(std::map<std::string, slot>& slots) : slots_(slots) {}
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) {
+      if (r.run_type != Run::RT_Iteration) continue;
+      auto s = slots_.find(r.run_name.function_name);
+      if (s == slots_.end()) continue;
+      if (r.error_occurred) {
+        std::fprintf(stderr, "scanproof bench: %s: %s\n", r.run_name.function_name.c_str(),
+                     r.error_message.c_str());
+        continue;
+      }
+      // CPU time: on a shared machine, time spent descheduled is not the scanner's.
+      const double ns = r.cpu_accumulated_time * 1e9 /
+                        (static_cast<double>(r.iterations) * s->second.ops_per_iteration);
+      if (std::isnan(*s->second.ns) || ns < *s->second.ns) *s->second.ns = ns;  // fastest repetition
+    }
+  }
+
+ private:
+  std::map<std::string, slot>& slots_;
+};
+
+// n words starting `offset` bytes past a 4 KiB boundary. Inputs start on one
+// and outputs 2 KiB past one: a load and an earlier store to addresses equal
+// modulo 4 KiB stall the load (4K aliasing), which would be measured instead
+// of the scanner.
+template <class T>
+class page_buffer {
+ public:
+  page_buffer(std::size_t n, std::size_t offset) : storage_(n + 1024) {
+    const auto a = reinterpret_cast<std::uintptr_t>(storage_.data());
+    data_ = storage_.data() + ((4096 - a % 4096) % 4096 + offset) / sizeof(T);
+  }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+
+ private:
+  std::vector<T> storage_;
+  T* data_;
+};
+
+// The measured words for each distribution, and the chain's pre-XORed copy
+// per op (see chain in batch.hpp): word i ^ the correct result for word i-1.
+struct inputs {
+  std::vector<page_buffer<std::uint64_t>> words;
+  std::map<std::pair<op, std::size_t>, page_buffer<std::uint64_t>> chained;
+  std::vector<double> set_bits;
+
+  inputs() {
+    for (const auto& d : board_distributions()) {
+      const std::vector<std::uint64_t> b = boards(d, n_boards);
+      words.emplace_back(n_boards, 0);
+      std::copy(b.begin(), b.end(), words.back().data());
+      double bits = 0;
+      for (std::uint64_t w : b) bits += reference::popcount(w);
+      set_bits.push_back(bits);
+      for (op o : all_ops) {
+        std::uint64_t* c = chained.try_emplace({o, words.size() - 1}, n_boards, 0).first->second.data();
+        c[0] = b[0];
+        for (std::size_t i = 1; i < n_boards; ++i)
+          c[i] = b[i] ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(reference::eval(o, b[i - 1])));
+      }
+    }
+  }
+};
+
+void register_row(row& r, const inputs& in, const options& opt, std::map<std::string, slot>& slots) {
+  // Every measurement says what runs (the flight record, supervise.hpp) and starts and ends in
+  // the default process state (isolation.hpp), outside the timed loop.
+  auto add = [&](workload w, std::size_t k, double* result, double ops, auto&& body) {
+    const char* wn = w == workload::throughput ? "throughput" : w == workload::latency ? "latency" : "serialize";
+    const std::string id = std::string(name(r.operation)) + "/" + r.name + "/" + wn + "/" +
+                           board_distributions()[k].name;
+    slots[id] = {result, ops};
+    auto supervised = [impl = r.name, what = "measuring " + id, label = "bench." + id, body](benchmark::State& st) {
+      flight_begin(impl, what, label);
+      const fresh_process_state fresh;
+      body(st);
+    };
+    benchmark::RegisterBenchmark(id.c_str(), supervised)->MinTime(opt.min_time)->Repetitions(opt.repetitions);
+  };
+  for (std::size_t k = 0; k < n_dists; ++k) {
+    const std::uint64_t* words = in.words[k].data();
+    add(workload::throughput, k, &r.throughput[k], n_boards, [f = r.k.batch, words](benchmark::State& st) {
+      page_buffer<std::int64_t> out(n_boards, 2048);
+      for (auto _ : st) {
+        f(words, out.data(), n_boards);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+      }
+    });
+    if (r.latency_skipped.empty()) {
+      const std::uint64_t* chained = in.chained.at({r.operation, k}).data();
+      add(workload::latency, k, &r.latency[k], n_boards, [f = r.k.chain, chained](benchmark::State& st) {
+        for (auto _ : st) benchmark::DoNotOptimize(f(chained, n_boards));
+      });
+    }
+  }
+  if (!r.k.serialize) return;
+  for (std::size_t j = 0; j < 2; ++j) {
+    const std::size_t k = serialize_dists[j];
+    add(workload::serialize, k, &r.serialized[j], in.set_bits[k],
+        [f = r.k.serialize, words = in.words[k].data()](benchmark::State& st) {
+          for (auto _ : st) benchmark::DoNotOptimize(f(words, n_boards));
+        });
+  }
+}
+
+std::vector<row> make_rows(const options& opt, const disassembly& dis) {
+  std::vector<row> rows;
+  for (op o : all_ops) {
+    if (opt.only_op && *opt.only_op != o) continue;
+    if (!opt.impl.empty() && find(opt.impl)->operation != o) continue;
+    row f;
+    f.operation = o;
+    f.verdict = "floor";
+    std::string why;
+    if (auto fl = floor_for(o, why)) {
+      f.name = "[floor] " + fl->instruction;
+      f.k = fl->k;
+      f.instructions = dis.scan_instructions(reinterpret_cast<const void*>(f.k.batch));
+    } else {
+      f.name = "[floor]";
+      f.not_measured = why;
+    }
+    rows.push_back(f);
+  }
+  for (const descriptor& d : registry()) {
+    if (opt.only_op && *opt.only_op != d.operation) continue;
+    if (!opt.impl.empty() && d.name != opt.impl) continue;
+    row r;
+    r.d = &d;
+    r.name = d.name;
+    r.operation = d.operation;
+    r.k = {d.batch, d.chain, d.serialize};
+    const verdict v = conformance(d);
+    r.verdict = std::string(name(v));
+    r.conforming = v == verdict::pass;
+    r.not_measured = unrunnable(d).value_or("");
+    if (r.not_measured.empty() && !r.k.chain) r.latency_skipped = "registered without a chain kernel";
+    // The chain assumes correct results: a wrong scanner can be fed 0. Only
+    // run it where the zero policy calls the scanner with 0 and checks what it
+    // gives (a declared or required zero result): an lsb/msb may loop forever
+    // on 0, and an undefined zero result (__builtin_ctzll(0)) is UB.
+    const zero_decision z = zero_policy(d);
+    if (!r.conforming && !(z.call && z.want))
+      r.latency_skipped = "not conforming, and a wrong result could feed it 0: " +
+                          (z.why.empty() ? std::string("zero result not checked") : z.why);
+    if (r.not_measured.empty())
+      r.instructions = dis.scan_instructions(reinterpret_cast<const void*>(d.batch));
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+// Everything after the options: runs in the supervised child (run_isolated, supervise.hpp).
+int measure_and_report(const options& opt, const char* argv0, std::chrono::steady_clock::time_point t0) {
+  // Google Benchmark writes its own JSON (every repetition) when asked: to
+  // FILE.partial, renamed to FILE only once the whole run has finished.
+  const std::string partial_json = opt.json.empty() ? "" : opt.json + ".partial";
+  std::vector<std::string> bargs = {argv0};
+  if (!opt.json.empty()) {
+    bargs.push_back("--benchmark_out=" + partial_json);
+    bargs.push_back("--benchmark_out_format=json");
+  }
+  std::vector<char*> bargv;
+  for (auto& s : bargs) bargv.push_back(s.data());
+  int bargc = static_cast<int>(bargv.size());
+  benchmark::Initialize(&bargc, bargv.data());
+
+  std::fprintf(stderr, "scanproof bench: conformance checks and disassembly...\n");
+  flight_begin("", "the disassembly of this program", "bench");
+  const disassembly dis = disassembly::of_this_program();
+  std::vector<row> rows = make_rows(opt, dis);
+  const inputs in;
+  std::map<std::string, slot> slots;
+  for (row& r : rows)
+    if (r.not_measured.empty()) register_row(r, in, opt, slots);
+
+  flight_begin("", "the clock calibration", "bench");
+  const core_clock clock = measure_core_clock();
+  benchmark::AddCustomContext("scanproof_cycles",
+                              clock.trusted ? "trusted" : "not trusted: " + clock.why_not);
+  benchmark::AddCustomContext("scanproof_core_clock_ghz", clock.trusted ? std::to_string(clock.ghz) : "");
+  benchmark::AddCustomContext("scanproof_clock_calibration", clock.method);
+  std::fprintf(stderr, "scanproof bench: %zu measurements...\n", slots.size());
+  collector c(slots);
+  benchmark::RunSpecifiedBenchmarks(&c);
+  benchmark::Shutdown();
+  flight_begin("", "the report", "bench");
+
+  std::cout << "scanproof bench on " << cpu_model() << " (" << arch_name() << ", " << compiler_id() << ")\n";
+  if (clock.trusted)
+    std::cout << "cycles: " << clock.method << "\n";
+  else
+    std::cout << "cycles: NOT SHOWN, ns/op only: " << clock.why_not << "\n(calibration: " << clock.method << ")\n";
+  std::cout << "times: fastest of " << opt.repetitions << " x >= " << opt.min_time << " s, " << n_boards
+            << " words per pass; throughput = independent words, latency = each word "
+               "depends on the previous result, serialize = every set bit by scan + clear\n";
+  if (!dis.problem().empty()) std::cout << "instructions: unknown: " << dis.problem() << "\n";
+  for (op o : all_ops)
+    if (!opt.only_op || *opt.only_op == o)
+      for (const row& r : rows)
+        if (r.operation == o) {
+          print_table(std::cout, o, rows, clock);
+          break;
+        }
+  std::cout << "\n";
+  print_harness_check(std::cout, rows, clock);
+  for (op o : all_ops) {
+    const auto best = fastest_conforming(o, rows, 3);
+    if (best.empty()) continue;
+    std::cout << "fastest conforming " << name(o) << ":";
+    for (const row* r : best) {
+      char t[48];
+      if (clock.trusted)
+        std::snprintf(t, sizeof t, "%.1f cycles", geomean(r->throughput) * clock.ghz);
+      else
+        std::snprintf(t, sizeof t, "%.2f ns", geomean(r->throughput));
+      std::cout << " " << r->name << " (" << t << ")";
+    }
+    std::cout << "\n";
+  }
+  if (!opt.json.empty()) {
+    if (std::rename(partial_json.c_str(), opt.json.c_str()) != 0) {
+      std::fprintf(stderr, "scanproof bench: cannot rename %s to %s\n", partial_json.c_str(), opt.json.c_str());
+      return 1;
+    }
+    std::cout << "Google Benchmark JSON: " << opt.json << "\n";
+  }
+  std::printf("total %.1f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return 0;
+}
+
+}  // namespace
+
+namespace scanproof::bench {
+
+int bench_main(int argc, char** argv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!registry_ok()) return 2;
+  const std::optional<options> opt = parse(argc, argv);
+  if (!opt) return usage(2);
+  // A JSON file left by an earlier run must not pass for this run's.
+  if (!opt->json.empty()) std::remove(opt->json.c_str());
+  // The measuring runs in a child (supervise.hpp): if a scanner ends that
+  // process, whatever its status, no result of the run is valid.
+  const isolated_result r =
+      run_isolated([&] { return std::to_string(measure_and_report(*opt, argv[0], t0)); }, 0);
+  const int status = r.completed ? std::atoi(r.output.c_str()) : incomplete_status;
+  if (!r.completed)
+    std::fprintf(stderr, "scanproof bench: DID NOT COMPLETE: %s\n  No result of this run is valid.\n",
+                 r.why.c_str());
+  if (status == incomplete_status && !opt->json.empty())
+    std::fprintf(stderr, "scanproof bench: no JSON written to %s (what was measured before is in %s.partial)\n",
+                 opt->json.c_str(), opt->json.c_str());
+  return status;
+}
+
+}  // namespace scanproof::bench
