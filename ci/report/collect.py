@@ -8,21 +8,40 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-# ctest's console line for a test that did not pass, e.g.
-# " 12/80 Test #12: conformance.lsb.x.all_checks ....***Exception: SegFault  0.10 sec"
-_CTEST_LINE = re.compile(r"Test +#\d+: (\S+) \.*\s*(?:\*\*\*)?(Passed|Failed|Timeout|Not Run|Skipped|"
-                         r"Exception: [^\d]+?|Subprocess aborted)\s+[\d.]+ sec")
+# ctest's console line for a test, e.g.
+#  " 12/80 Test #12: conformance.lsb.x.all_checks ....***Exception: SegFault  0.10 sec"
+#  "  3/80 Test #3: conformance.clz.y.all_checks ......Bus error***Exception:   0.04 sec"
+#  "  9/80 Test #9: conformance.lsb.z.all_checks ......***Failed  Required regular expression not found. Regex=[..."
+_CTEST_LINE = re.compile(r"Test +#\d+: (\S+) [ .]*(.*)$", re.M)
+
+
+def _status_word(rest):
+    """Passed, Failed, Timeout, Not Run, Skipped, or "Exception: <what>"."""
+    if "***Exception" in rest:
+        before, after = rest.split("***Exception", 1)
+        what = before.strip() or re.sub(r"\s+[\d.]+ sec\s*$", "", after.lstrip(":")).strip()
+        return "Exception: " + what
+    for word in ("Timeout", "Not Run", "Skipped", "Failed", "Passed"):
+        if word in rest:
+            return word
+    return rest.strip()
+
+
 # The last words of a process a scanner ended: the supervisor's (supervise.cpp:
 # "scanproof: <test>: the process ended during the check (<how>) ..." and the
 # next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
-# ("scanproof: <test>: killed by SIGSEGV ...") and qemu's.
+# ("scanproof: <test>: killed by SIGSEGV ..."), qemu's, and GoogleTest's for an
+# exception that left the scanner.
 _LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by).*(?:\n  impl=.*)?|"
-                         r".*uncaught target signal.*)$", re.M)
+                         r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
+# Ours, not the scanner's: the process could not write its result file, or
+# ended outside any check.
+_NOT_THE_SCANNER = re.compile(r"SCANPROOF_RESULTS_DIR|ended outside any check")
 
 
 def ctest_statuses(console_text):
     """Test name -> ctest's status word (Passed, Failed, Timeout, Exception: SegFault...)."""
-    return {m.group(1): m.group(2).strip() for m in _CTEST_LINE.finditer(console_text or "")}
+    return {m.group(1): _status_word(m.group(2)) for m in _CTEST_LINE.finditer(console_text or "")}
 
 
 def junit_cases(path):
@@ -70,25 +89,24 @@ def _read_json(path):
 
 def ended_early(status, output):
     """(kind, message) for a conformance process that wrote no result file.
-    A signal, a hang or an exit in the middle of a check is the scanner's
-    doing (kind crash, a failure); anything else means the run did not reach
-    its end for reasons of its own (kind incomplete)."""
-    words = sorted(_LAST_WORDS.findall(output or ""), key=lambda w: not w.startswith("scanproof"))
+    A signal, a hang, an exit in the middle of a check or an exception is the
+    scanner's doing (kind crash, a failure); anything else means the run did
+    not reach its end for reasons of its own (kind incomplete)."""
+    words = sorted(_LAST_WORDS.findall(output or ""), key=lambda w: "ended during" not in w)
     detail = (": " + " ".join(words[0].split())) if words else ""
     if status is None:
         return "incomplete", "its test did not run (ctest was cut short or never reached it)"
+    if status in ("Not Run", "Skipped"):
+        return "incomplete", f"its test was not run by ctest ({status})"
+    if status == "Passed" or _NOT_THE_SCANNER.search(output or "") or (status == "Failed" and not words):
+        last = (output or "").strip().splitlines()[-1:] or [""]
+        return "incomplete", f"its test ended ({status}) without writing its result file" + \
+            (": " + last[0][:300] if last[0] else "")
     if status.startswith("Exception"):
         return "crash", "crashed: " + status.split(":", 1)[1].strip() + detail
     if status == "Timeout":
         return "crash", "hung: killed at ctest's timeout" + detail
-    if status == "Failed" and words:
-        return "crash", "ended in the middle of a check" + detail
-    if status == "Failed":
-        return "incomplete", "its process failed before writing its result file" + \
-            (": " + output.strip().splitlines()[-1][:300] if output.strip() else "")
-    if status in ("Not Run", "Skipped"):
-        return "incomplete", f"its test was not run by ctest ({status})"
-    return "incomplete", f"its test ended ({status}) without writing its result file"
+    return "crash", "ended early" + detail
 
 
 def implementation_row(entry, result, status, output):

@@ -11,7 +11,7 @@ MEANING = {
     "fail": "wrong value or zero contract broken (counterexample shown)",
     "xfail": "declared expected failure, observed (catalogue entries only)",
     "xpass": "declared expected failure did NOT happen: the catalogue is stale",
-    "crash": "the check process crashed or hung",
+    "crash": "the scanner crashed, hung, threw or ended the process during a check",
     "incomplete": "its run ended early for a reason not its own (no result): the target is incomplete",
     "skip": "built, but the CPU lacks an instruction it needs (would trap)",
     "notbuilt": "not built for this target (e.g. inline asm for another CPU)",
@@ -32,7 +32,8 @@ def _compiler(f):
 
 
 def short(op, ce):
-    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}"
+    again = " (did not repeat when re-run alone: stateful?)" if ce.get("reproduced") is False else ""
+    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}{again}"
 
 
 def where_text(f):

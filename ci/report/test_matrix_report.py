@@ -326,6 +326,12 @@ class Collect(unittest.TestCase):
                       self.rows["crasher"]["message"])
         self.assertEqual(self.rows["hanger"]["verdict"], "crash")
         self.assertIn("hung", self.rows["hanger"]["message"])
+        self.assertEqual(self.rows["thrower"]["verdict"], "crash")
+        self.assertIn('C++ exception with description "thrower: odd input"', self.rows["thrower"]["message"])
+        self.assertEqual(self.rows["buserr"]["verdict"], "crash")
+        self.assertIn("crashed: Bus error: scanproof: conformance.lsb.buserr.known_answers: the process ended "
+                      "during the check (killed by signal 7 (Bus error))", self.rows["buserr"]["message"])
+        self.assertIn("input in flight: 0x8000000000000000", self.rows["buserr"]["message"])
         self.assertEqual(self.rows["exiter"]["verdict"], "crash")
         self.assertIn("ended during the check (exit status 0): a check passes only if it ran to its end "
                       "impl=exiter check=single_bits input in flight: 0x0000000000000002", self.rows["exiter"]["message"])
@@ -359,6 +365,8 @@ class Collect(unittest.TestCase):
         self.assertEqual(st["conformance.lsb.crasher.all_checks"], "Exception: SegFault")
         self.assertEqual(st["conformance.lsb.hanger.all_checks"], "Timeout")
         self.assertEqual(st["conformance.lsb.silent.all_checks"], "Passed")
+        self.assertEqual(st["conformance.lsb.exiter.all_checks"], "Failed")
+        self.assertEqual(st["conformance.lsb.buserr.all_checks"], "Exception: Bus error")
 
 
 if __name__ == "__main__":
