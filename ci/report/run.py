@@ -9,6 +9,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -37,18 +38,54 @@ class Settings:
         return LABELS if not self.candidates or self.with_catalogue else ("conformance", "properties")
 
 
-def _run(cmd, log_path, env=None, cwd=None, cpu=None):
+# Guards against a hung step (a program that never returns under an
+# emulator), not timings: a step past its limit is killed and its target
+# reported incomplete. Each is many times the slowest step measured here.
+CONFIGURE_LIMIT_S = 900
+BUILD_LIMIT_S = 2400
+TEST_LIMIT_S = 3600
+
+
+def _run(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
     """Runs cmd with its output in log_path; adds the CPU seconds of cmd and
-    everything it waited for (compilers, tests, emulators) to cpu[0]."""
+    everything it waited for (compilers, tests, emulators) to cpu[0]. Past
+    `limit` seconds its whole process group is killed and it returns -9."""
     with open(log_path, "a", encoding="utf-8") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
-        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd, stdin=subprocess.DEVNULL)
-        _, status, usage = os.wait4(p.pid, 0)
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                             start_new_session=limit is not None)
+        timer = None
+        if limit is not None:
+            def kill():
+                f.write(f"\n[ci/matrix] killed after {limit} s: the step hung\n")
+                f.flush()
+                _killpg(p.pid)
+            timer = threading.Timer(limit, kill)
+            timer.start()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        except KeyboardInterrupt:  # its own session does not see the terminal's Ctrl-C
+            _killpg(p.pid)
+            raise
+        if timer:
+            timer.cancel()
         p.returncode = os.waitstatus_to_exitcode(status)
         if cpu is not None:
             cpu[0] += usage.ru_utime + usage.ru_stime
         return p.returncode
+
+
+def _killpg(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:  # it ended meanwhile
+        pass
+
+
+def _hung(log_path):
+    with open(log_path, encoding="utf-8", errors="replace") as f:
+        return "[ci/matrix] killed after" in f.read()
 
 
 def _cross(t):
@@ -82,8 +119,9 @@ def build_gtest(t, s, cpu=None):
            "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
            "-DBUILD_GMOCK=OFF", f"-DCMAKE_INSTALL_PREFIX={d}/install"] + \
         shlib.toolchain_list(t, "SCANPROOF_GTEST_CMAKE_ARGS")
-    if _run(cfg, log, cpu=cpu) or _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}",
-                                        "--target", "install"], log, cpu=cpu):
+    if _run(cfg, log, cpu=cpu, limit=CONFIGURE_LIMIT_S) or \
+            _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}", "--target", "install"], log,
+                 cpu=cpu, limit=BUILD_LIMIT_S):
         raise RuntimeError(f"GoogleTest build failed (see {log})")
     return os.path.join(d, "install")
 
@@ -115,7 +153,7 @@ def build(t, s):
 
     def configure(prefix):
         return _run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
-                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu)
+                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu, limit=CONFIGURE_LIMIT_S)
 
     gtest_s = 0.0
     try:
@@ -129,8 +167,10 @@ def build(t, s):
             failed = configure(prefix)
         if failed:
             res["status"] = f"configure failed (see {log})"
-        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu):
-            res["status"] = f"build failed (see {log})"
+        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
+                  limit=BUILD_LIMIT_S):
+            res["status"] = f"build {'hung: killed after ' + str(BUILD_LIMIT_S) + ' s' if _hung(log) else 'failed'}" \
+                f" (see {log})"
     except RuntimeError as e:
         res["status"] = str(e)
     res["timings"]["googletest_s"] = round(gtest_s, 1)
@@ -220,7 +260,7 @@ def test(built, s):
             os.remove(junit)
         open(console, "w").close()
         cpu = [0.0]
-        rc = _run(cmd, console, env=env, cpu=cpu)
+        rc = _run(cmd, console, env=env, cpu=cpu, limit=TEST_LIMIT_S)
         data["timings"]["test_cpu_s"] = round(cpu[0], 1)
     finally:
         if _session(t, s, "stop", b):

@@ -16,6 +16,8 @@ sys.path.insert(0, HERE)
 import run  # noqa: E402
 import shlib  # noqa: E402
 
+ORIGINAL_RUN = run._run  # the real one, for the one test that runs commands
+
 LISTING = {"target": {"arch": "x86_64", "data_model": "LLP64"}, "implementations": [
     {"name": "mine", "op": "lsb", "candidate": True, "built": True, "runnable": True, "unavailable": "",
      "skip_reason": "", "zero": "undefined", "expectations": [], "provenance": "", "source": "m.cpp"},
@@ -45,7 +47,7 @@ class Runner(unittest.TestCase):
             p.start()
             self.addCleanup(p.stop)
 
-    def fake_run(self, cmd, log_path, env=None, cwd=None, cpu=None):
+    def fake_run(self, cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
         self.commands.append((cmd, env))
         return self.rc.get(os.path.basename(cmd[0]), 0)
 
@@ -100,10 +102,16 @@ class Runner(unittest.TestCase):
         with open(os.path.join(self.s.out, "junit", "win.xml")) as f:
             self.assertIn('<error message="build failed', f.read())
 
+    def test_a_hung_step_is_killed_and_named(self):
+        log = os.path.join(self.s.out, "logs", "hang.log")
+        self.assertEqual(ORIGINAL_RUN(["sleep", "30"], log, limit=0.5), -9)
+        self.assertTrue(run._hung(log))
+        self.assertEqual(ORIGINAL_RUN(["true"], log, limit=5), 0)
+
     def test_googletest_is_built_when_configure_cannot_find_it(self):
         configures = []
 
-        def fake(cmd, log_path, env=None, cwd=None, cpu=None):
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
             self.commands.append((cmd, env))
             if cmd[:3] == ["cmake", "-S", self.s.root]:
                 configures.append(cmd)
