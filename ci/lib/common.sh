@@ -4,10 +4,13 @@
 log() { printf '\033[1m[%s]\033[0m %s\n' "${0##*/}" "$*" >&2; }
 die() { printf '[%s] error: %s\n' "${0##*/}" "$*" >&2; exit 2; }
 
+# can_root: true if as_root can work here (root, or passwordless sudo).
+can_root() { [ "$(id -u)" = 0 ] || { command -v sudo >/dev/null && sudo -n true 2>/dev/null; }; }
+
 # as_root CMD...: run as root directly or through sudo; fail clearly otherwise.
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"
-  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+  elif can_root; then sudo "$@"
   else die "need root or passwordless sudo to run: $*"
   fi
 }
@@ -27,7 +30,7 @@ apt_update() {
   [ "$_apt_updated" = 1 ] && return 0
   local i
   for i in 1 2 3 4 5; do
-    if as_root apt-get update -q >/tmp/scanproof-apt-update.log 2>&1; then _apt_updated=1; return 0; fi
+    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >/tmp/scanproof-apt-update.log 2>&1; then _apt_updated=1; return 0; fi
     log "apt-get update failed (attempt $i/5): $(grep -m1 -E 'E:|W:' /tmp/scanproof-apt-update.log)"
     sleep $((i * 5))
   done
@@ -36,24 +39,33 @@ apt_update() {
 }
 
 # ensure_packages PKG...: installs what is missing, retrying; returns non-zero
-# (after naming them) if some packages could not be installed.
+# (after naming them) if some packages could not be installed. Without root or
+# sudo, and with SCANPROOF_DRY_RUN=1, it only names the command to run.
 ensure_packages() {
   local missing i
-  missing=$(missing_packages "$@")
+  missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
-  log "installing: $(echo $missing)"
+  if [ "${SCANPROOF_DRY_RUN:-0}" = 1 ]; then
+    log "would install: apt-get install -y --no-install-recommends $missing"
+    return 1
+  fi
+  if ! can_root; then
+    log "not root and no passwordless sudo: as root, run: apt-get install -y --no-install-recommends $missing"
+    return 1
+  fi
+  log "installing: $missing"
   apt_update
   for i in 1 2 3; do
     # shellcheck disable=SC2086
-    if as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing \
+    if as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $missing \
         >/tmp/scanproof-apt-install.log 2>&1; then
       return 0
     fi
     log "apt-get install failed (attempt $i/3): $(grep -m1 -E '^E:' /tmp/scanproof-apt-install.log)"
     _apt_updated=0; apt_update; sleep $((i * 5))
   done
-  missing=$(missing_packages "$@")
+  missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
-  log "could not install: $(echo $missing)"
+  log "could not install: $missing"
   return 1
 }

@@ -8,12 +8,17 @@ import os
 OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
 RED = {"fail", "xpass", "crash"}  # kinds that turn the matrix red
 RAN = {"pass", "fail", "xfail", "xpass", "crash"}  # the implementation ran there
+NOT_RUN = {"skip", "notbuilt", "missing", "incomplete"}  # cells with no verdict of their own
 WRONG = {"fail", "xfail"}  # a check observed wrong values
 
 # Facts a failure pattern is explained by, most specific wording first.
 # Each maps a target's facts (from `scanproof check --json`) to a bool.
 PREDICATES = [
     ("big-endian", lambda f: f["big_endian"]),
+    # The data model says which 32-bit long it is: Windows' LLP64 (64-bit
+    # pointers) or ILP32; "32-bit long" alone when both kinds fail.
+    ("32-bit long (LLP64)", lambda f: data_model(f) == "LLP64"),
+    ("32-bit long (ILP32)", lambda f: data_model(f) == "ILP32"),
     ("32-bit long", lambda f: f["long_bits"] == 32),
     ("32-bit pointers", lambda f: f["pointer_bits"] == 32),
     ("x86 CPU without LZCNT", lambda f: _x86(f) and "lzcnt" not in f.get("cpu_features", [])),
@@ -28,6 +33,14 @@ PREDICATES = [
     ("little-endian", lambda f: not f["big_endian"]),
     ("64-bit long", lambda f: f["long_bits"] == 64),
 ]
+
+
+def data_model(facts):
+    """`scanproof list --json`'s data_model; derived for results that predate it."""
+    if facts.get("data_model"):
+        return facts["data_model"]
+    return {(32, 32): "ILP32", (32, 64): "LLP64", (64, 64): "LP64"}.get(
+        (facts.get("long_bits"), facts.get("pointer_bits")), "")
 
 
 def _x86(facts):
@@ -61,19 +74,39 @@ def toolchain_dependent(values, facts):
     return any(len(vs) > 1 for vs in by_machine.values())
 
 
-def load(results_dir):
-    targets = []
-    for f in sorted(os.listdir(results_dir)):
-        if f.endswith(".json"):
-            with open(os.path.join(results_dir, f), encoding="utf-8") as fh:
-                targets.append(json.load(fh))
+PLAN = "matrix-plan.json"  # what was asked for: written by ci/matrix next to results/<target>.json
+PROOF_SUFFIX = ".proof.json"  # `scanproof prove --target T --json` results, if any
+
+
+def load(results_dirs, expect=()):
+    """(targets' results, plan, proofs by target) from one results directory or
+    several (a hosted CI's jobs: their plans are merged). expect: target names
+    asked for whatever the plans say (a job that left no results is then named)."""
+    targets, proofs, plans = [], {}, []
+    for d in [results_dirs] if isinstance(results_dirs, str) else results_dirs:
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".json"):
+                continue
+            with open(os.path.join(d, f), encoding="utf-8") as fh:
+                data = json.load(fh)
+            if f == PLAN:
+                plans.append(data)
+            elif f.endswith(PROOF_SUFFIX):
+                proofs[f[:-len(PROOF_SUFFIX)]] = {i["name"]: i["verdict"] for i in data.get("implementations", [])}
+            else:
+                targets.append(data)
     targets.sort(key=lambda t: target_key(t["target"]))
-    skipped = []
-    path = os.path.join(results_dir, "skipped.txt")
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as fh:
-            skipped = [line.rstrip("\n").split("=", 1) for line in fh if "=" in line]
-    return targets, skipped
+    if not plans:  # no plan: only what is there was asked for (never a portability claim)
+        plans = [{"requested": [t["target"] for t in targets], "not_run": [], "plan_missing": True}]
+    plan = {"requested": [], "not_run": [], "candidates": []}
+    for p in plans:
+        plan["requested"] += [t for t in p["requested"] if t not in plan["requested"]]
+        plan["not_run"] += p.get("not_run", [])
+        plan["candidates"] += [c for c in p.get("candidates", []) if c not in plan["candidates"]]
+        plan["plan_missing"] = plan.get("plan_missing") or p.get("plan_missing", False)
+    plan["requested"] += [t for t in expect if t not in plan["requested"]]
+    plan["seconds"] = plans[0].get("seconds") if len(plans) == 1 else None
+    return targets, plan, proofs
 
 
 def _bits_then_value(hex_input):
@@ -85,17 +118,17 @@ def _counterexample(check):
     return {k: check[k] for k in ("input", "expected", "got", "check")}
 
 
-def make_cell(op, name, row, target):
+def make_cell(op, name, row, target, proof=None):
     """What one implementation did on one target."""
     if row is None:
         return {"kind": "missing", "note": "not in this target's registry"}
-    checks = row.get("checks", [])
+    checks = row.get("checks") or []
     verdict = row["verdict"]
-    if verdict == "skip":
-        built = not row["availability"].startswith("not built")
-        note = row["availability"] if not built else next((c["message"] for c in checks), "")
-        return {"kind": "skip" if built else "notbuilt", "note": note}
+    if verdict in ("skip", "notbuilt", "incomplete"):
+        return {"kind": verdict, "note": row.get("message") or ""}
     cell = {"kind": verdict, "zero": row.get("zero_result"), "digest": row.get("digest")}
+    if proof:
+        cell["proof"] = proof
     if verdict == "crash":
         cell["note"] = row["message"]
         return cell
@@ -103,6 +136,8 @@ def make_cell(op, name, row, target):
     nonzero = [c for c in wrong if c["check"] != "zero"]
     cell["wrong_nonzero"] = bool(nonzero)
     cell["wrong_zero"] = any(c["check"] == "zero" for c in wrong)
+    if row.get("expected_failures_observed"):
+        cell["expected_failures_observed"] = row["expected_failures_observed"]
     for c in checks:
         if c["verdict"] == "xpass":
             cell["note"] = c["message"]
@@ -110,6 +145,9 @@ def make_cell(op, name, row, target):
         c = min(nonzero or wrong, key=lambda c: _bits_then_value(c["input"]))
         cell["counterexample"] = _counterexample(c)
         cell.setdefault("note", c["message"])
+    ce = row.get("counterexample")
+    if ce:  # the checking process's own smallest counterexample ("reproduced": re-run once)
+        cell["counterexample"] = dict(ce, check=next((c["check"] for c in wrong if c["input"] == ce["input"]), ""))
     for c in wrong:
         if c["check"] == "zero":
             cell["zero_counterexample"] = _counterexample(c)
@@ -128,8 +166,9 @@ def describe_counterexample(op, ce):
     return f"{op}({ce['input']}) expected {ce['expected']}, got {ce['got']}"
 
 
-def build(targets):
+def build(targets, proofs=None):
     """The grid: implementations (sorted by op, name) x targets that ran."""
+    proofs = proofs or {}
     impls = {}
     for t in targets:
         for name, row in t["implementations"].items():
@@ -139,7 +178,8 @@ def build(targets):
     for name, impl in impls.items():
         for t in targets:
             if t["status"] == "ok":
-                impl["cells"][t["target"]] = make_cell(impl["op"], name, t["implementations"].get(name), t)
+                impl["cells"][t["target"]] = make_cell(impl["op"], name, t["implementations"].get(name), t,
+                                                       proofs.get(t["target"], {}).get(name))
     return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["name"]))
 
 
@@ -231,20 +271,70 @@ def stale_expectations(impls):
     return out
 
 
-def analyse(targets, skipped):
-    impls = build(targets)
-    red_targets = [t["target"] for t in targets
-                   if t["status"] != "ok" or t.get("ctest", {}).get("exit", 0) != 0]
+EXIT_STATUS = {"pass": 0, "fail": 1, "incomplete": 3}  # 2: usage/setup error (ci/matrix --help)
+
+
+def not_complete(targets, plan):
+    """Every target asked for that was not built and run to its end, with why."""
+    ran = {t["target"]: t for t in targets}
+    out = [{"target": n["target"], "why": "did not run: " + n["why"]} for n in plan.get("not_run", [])]
+    listed = {o["target"] for o in out}
+    for name in plan["requested"]:
+        if name in listed:
+            continue
+        t = ran.get(name)
+        if t is None:
+            out.append({"target": name, "why": "asked for, but no results"})
+        elif t["status"] != "ok" or t.get("incomplete"):
+            out.append({"target": name, "why": "; ".join(t.get("incomplete") or [t["status"]])})
+    return out
+
+
+def verdict(red_cells, red_targets, incomplete, plan, targets_ok):
+    """(verdict, headline): `pass` only when every target asked for ran to
+    its end and nothing failed, and the headline says on what."""
+    ok = ", ".join(targets_ok)
+    if red_cells or red_targets:
+        word = "fail"
+        head = f"fail: {red_cells} red cells" + (f", failing targets: {', '.join(red_targets)}" if red_targets else "")
+    elif incomplete or not plan["requested"]:
+        word = "incomplete"
+        head = f"incomplete: {len(targets_ok)} of {len(plan['requested'])} targets asked for ran to their end"
+    else:
+        word = "pass"
+        head = f"pass on {ok}" if len(targets_ok) == 1 else f"pass on all {len(targets_ok)} targets asked for ({ok})"
+    if incomplete:
+        head += "; did not run to the end: " + "; ".join(f"{i['target']} ({i['why']})" for i in incomplete)
+    if plan.get("plan_missing"):
+        head += " [no matrix-plan.json: judged only on the targets present]"
+    return word, head
+
+
+def analyse(targets, plan, proofs=None):
+    impls = build(targets, proofs)
+    incomplete = not_complete(targets, plan)
+    # A target is red for a failure it found: a failed ctest test (whose
+    # implementation cell is red too, or a test of no implementation).
+    red_targets = [t["target"] for t in targets if t.get("ctest", {}).get("failures")]
     red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED)
+    unfinished = {i["target"] for i in incomplete}
+    targets_ok = [t for t in plan["requested"] if t not in unfinished]
+    word, head = verdict(red_cells, red_targets, incomplete, plan, targets_ok)
     return {
+        "verdict": word,
+        "headline": head,
+        "exit_status": EXIT_STATUS[word],
+        "requested_targets": plan["requested"],
+        "complete_targets": targets_ok,
+        "incomplete_targets": incomplete,
+        "candidates": plan.get("candidates", []),
+        "seconds": plan.get("seconds"),
         "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "facts", "labels",
-                                           "timings", "ctest", "log_tail")} for t in targets],
-        "skipped_targets": [{"target": n, "why": w} for n, w in skipped],
+                                           "timings", "ctest", "incomplete", "log_tail")} for t in targets],
         "implementations": impls,
         "findings": findings(impls, targets),
         "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),
         "stale_expectations": stale_expectations(impls),
-        "verdict": "fail" if red_cells or red_targets else "pass",
         "red_cells": red_cells,
         "red_targets": red_targets,
     }

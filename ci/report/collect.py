@@ -1,139 +1,199 @@
-"""One target's results: merges the per-implementation `scanproof check --json`
-files, their exit codes, the catalogue (`scanproof list --json`) and ctest's
-JUnit XML into results/<target>.json."""
+"""One target's results: the catalogue (`scanproof list --json`), the result
+file each conformance test process wrote ($SCANPROOF_RESULTS_DIR/<impl>.json,
+the same process that ran the checks) and ctest's JUnit XML and console log
+for the processes that left no file. Writes nothing itself: returns the dict
+ci/matrix stores as results/<target>.json."""
 import json
 import os
-import signal
+import re
 import xml.etree.ElementTree as ET
 
-
-def exit_text(rc):
-    """What a process exit code means for `timeout ... scanproof check`."""
-    if rc == 124 or rc == 137:
-        return "hung: killed after the timeout"
-    if rc > 128:
-        try:
-            return "crashed: " + signal.Signals(rc - 128).name
-        except ValueError:
-            return f"crashed: signal {rc - 128}"
-    return f"exited with status {rc}"
+# ctest's console line for a test, e.g.
+#  " 12/80 Test #12: conformance.lsb.x.all_checks ....***Exception: SegFault  0.10 sec"
+#  "  3/80 Test #3: conformance.clz.y.all_checks ......Bus error***Exception:   0.04 sec"
+#  "  9/80 Test #9: conformance.lsb.z.all_checks ......***Failed  Required regular expression not found. Regex=[..."
+_CTEST_LINE = re.compile(r"Test +#\d+: (\S+) [ .]*(.*)$", re.M)
 
 
-def junit_summary(path):
-    """ctest --output-junit: counts and the names of failed tests."""
+def _status_word(rest):
+    """Passed, Failed, Timeout, Not Run, Skipped, or "Exception: <what>"."""
+    if "***Exception" in rest:
+        before, after = rest.split("***Exception", 1)
+        what = before.strip() or re.sub(r"\s+[\d.]+ sec\s*$", "", after.lstrip(":")).strip()
+        return "Exception: " + what
+    for word in ("Timeout", "Not Run", "Skipped", "Failed", "Passed"):
+        if word in rest:
+            return word
+    return rest.strip()
+
+
+# The last words of a process a scanner ended: the supervisor's (supervise.cpp:
+# "scanproof: <test>: the process ended during the check (<how>) ..." and the
+# next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
+# ("scanproof: <test>: killed by SIGSEGV ..."), qemu's, and GoogleTest's for an
+# exception that left the scanner.
+_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by).*(?:\n  impl=.*)?|"
+                         r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
+# Ours, not the scanner's: the process could not write its result file, or
+# ended outside any check.
+_NOT_THE_SCANNER = re.compile(r"SCANPROOF_RESULTS_DIR|ended outside any check")
+
+
+def ctest_statuses(console_text):
+    """Test name -> ctest's status word (Passed, Failed, Timeout, Exception: SegFault...)."""
+    return {m.group(1): _status_word(m.group(2)) for m in _CTEST_LINE.finditer(console_text or "")}
+
+
+def junit_cases(path):
+    """ctest --output-junit: name -> (status, output); None if the file is missing."""
     if not path or not os.path.exists(path):
-        return {"tests": 0, "failures": 0, "skipped": 0, "failed_tests": [], "missing": True}
-    root = ET.parse(path).getroot()
-    failed = [
-        tc.get("name")
-        for tc in root.iter("testcase")
-        if tc.get("status") == "fail" or tc.find("failure") is not None
-    ]
-    skipped = sum(1 for tc in root.iter("testcase") if tc.find("skipped") is not None)
-    return {
-        "tests": sum(1 for _ in root.iter("testcase")),
-        "failures": len(failed),
-        "skipped": skipped,
-        "failed_tests": sorted(failed),
-    }
-
-
-def _read(path, default=None):
+        return None
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return f.read()
-    except OSError:
-        return default
+        root = ET.parse(path).getroot()
+    except ET.ParseError:
+        return None
+    cases = {}
+    for tc in root.iter("testcase"):
+        status = tc.get("status")
+        skipped = tc.find("skipped")
+        # A test that skipped itself (GTEST_SKIP: SKIP_REGULAR_EXPRESSION, or
+        # SKIP_RETURN_CODE) ran; "notrun" is left for tests ctest could not start.
+        if status == "notrun" and skipped is not None and skipped.get("message", "").startswith("SKIP_"):
+            status = "skipped"
+        cases[tc.get("name")] = (status, tc.findtext("system-out") or "")
+    return cases
 
 
-def implementation_row(work, entry):
-    """One implementation: its catalogue entry plus what its check process left."""
-    name = entry["name"]
-    row = {
-        "op": entry["op"],
-        "candidate": entry["candidate"],
-        "provenance": entry["provenance"],
-        "availability": entry["availability"],
-        "expectations": entry["expectations"],
-        "zero_declared": entry["zero"],
-    }
-    rc_text = _read(os.path.join(work, name + ".rc"))
-    rc = int(rc_text) if rc_text and rc_text.strip().lstrip("-").isdigit() else None
-    result = None
-    text = _read(os.path.join(work, name + ".json"))
-    if text:
-        try:
-            result = json.loads(text)
-        except json.JSONDecodeError:
-            result = None
-    if rc not in (0, 1) or result is None:
-        output = (_read(os.path.join(work, name + ".out"), "") or "").strip()
-        row.update(
-            verdict="crash",
-            message=(exit_text(rc) if rc is not None else "did not run")
-            + (": " + output[-600:] if output else ""),
-            zero_result=None,
-            digest=None,
-            checks=[],
-        )
-        return row, None
-    impl = result["implementations"][0]
-    row.update(
-        verdict=impl["verdict"],
-        zero_result=impl["zero_result"],
-        digest=impl["digest"],
-        seconds=impl["seconds"],
-        checks=impl["checks"],
-    )
-    return row, result["target"]
+def junit_summary(cases):
+    if cases is None:
+        return {"tests": 0, "failures": 0, "skipped": 0, "failed_tests": [], "notrun_tests": [],
+                "missing": True}
+    failed = sorted(n for n, (s, _) in cases.items() if s == "fail")
+    notrun = sorted(n for n, (s, _) in cases.items() if s == "notrun")
+    return {"tests": len(cases), "failures": len(failed),
+            "skipped": sum(1 for s, _ in cases.values() if s == "skipped"),
+            "failed_tests": failed, "notrun_tests": notrun}
 
 
-def write_failure_junit(path, target, status, detail):
-    suite = ET.Element("testsuite", name=f"matrix.{target}", tests="1", failures="1")
+def conformance_test_name(op, name):
+    return f"conformance.{op}.{name}.all_checks"
+
+
+def _read_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def ended_early(status, output):
+    """(kind, message) for a conformance process that wrote no result file.
+    A signal, a hang, an exit in the middle of a check or an exception is the
+    scanner's doing (kind crash, a failure); anything else means the run did
+    not reach its end for reasons of its own (kind incomplete)."""
+    words = sorted(_LAST_WORDS.findall(output or ""), key=lambda w: "ended during" not in w)
+    detail = (": " + " ".join(words[0].split())) if words else ""
+    if status is None:
+        return "incomplete", "its test did not run (ctest was cut short or never reached it)"
+    if status in ("Not Run", "Skipped"):
+        return "incomplete", f"its test was not run by ctest ({status})"
+    if status == "Passed" or _NOT_THE_SCANNER.search(output or "") or (status == "Failed" and not words):
+        last = (output or "").strip().splitlines()[-1:] or [""]
+        return "incomplete", f"its test ended ({status}) without writing its result file" + \
+            (": " + last[0][:300] if last[0] else "")
+    if status.startswith("Exception"):
+        return "crash", "crashed: " + status.split(":", 1)[1].strip() + detail
+    if status == "Timeout":
+        return "crash", "hung: killed at ctest's timeout" + detail
+    return "crash", "ended early" + detail
+
+
+def implementation_row(entry, result, status, output):
+    """One implementation on one target. entry: its `scanproof list --json`
+    object; result: its result file (None if there is none); status/output:
+    ctest's word and the test's output, for a missing file."""
+    row = {k: entry.get(k) for k in ("op", "candidate", "provenance", "expectations", "source",
+                                     "built", "unavailable", "runnable", "skip_reason")}
+    row["zero_declared"] = entry.get("zero")
+    if not entry["built"]:
+        row.update(verdict="notbuilt", message=entry["unavailable"])
+        return row
+    if not entry["runnable"]:
+        row.update(verdict="skip", message=entry["skip_reason"])
+        return row
+    impl = result["implementations"][0] if result and result.get("implementations") else None
+    if impl is None:
+        kind, message = ended_early(status, output)
+        row.update(verdict=kind, message=message)
+        return row
+    row.update({k: impl.get(k) for k in ("verdict", "zero_result", "digest", "seconds", "checks",
+                                         "counterexample", "expected_failures_observed")})
+    if impl.get("ran_to_end") is not True:
+        row.update(verdict="incomplete", message="its result file says the run did not reach its end")
+    return row
+
+
+def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, selected=None):
+    """The ok-status part of results/<target>.json: facts, ctest summary and
+    one row per implementation asked for (selected: names, None = all)."""
+    cases = junit_cases(junit_path)
+    statuses = ctest_statuses(console_text)
+    data = {"ctest": dict(junit_summary(cases), exit=ctest_rc), "implementations": {}, "facts": None}
+    for entry in listing["implementations"]:
+        name = entry["name"]
+        if selected is not None and name not in selected:
+            continue
+        result = _read_json(os.path.join(results_dir, name + ".json"))
+        test = conformance_test_name(entry["op"], name)
+        output = cases.get(test, (None, ""))[1] if cases else ""
+        data["implementations"][name] = implementation_row(entry, result, statuses.get(test), output)
+        if result and data["facts"] is None:
+            data["facts"] = dict(result["target"])
+    if data["facts"] is None:
+        data["facts"] = dict(listing["target"])
+    for k, v in listing["target"].items():  # list --json knows data_model
+        data["facts"].setdefault(k, v)
+    return data
+
+
+def incompleteness(data, requested_labels):
+    """Why a target that built did not run to its end ([] if it did)."""
+    why = []
+    ct = data["ctest"]
+    if ct.get("missing"):
+        why.append("ctest wrote no JUnit report (it did not finish)")
+    if ct.get("notrun_tests"):
+        why.append(f"{len(ct['notrun_tests'])} tests not run by ctest: " + ", ".join(ct["notrun_tests"][:5]))
+    if ct.get("exit", 0) != 0 and not ct.get("failures") and not ct.get("missing"):
+        why.append(f"ctest exited {ct['exit']} without a failed test")
+    missing_labels = [lb for lb in requested_labels if lb not in data.get("labels", [])]
+    if missing_labels:
+        why.append("no tests with label " + ", ".join(missing_labels))
+    lost = [n for n, r in data["implementations"].items() if r["verdict"] == "incomplete"]
+    if lost:
+        why.append(f"{len(lost)} implementations did not run to their end: " + ", ".join(lost[:5]))
+    return why
+
+
+def write_error_junit(path, target, status, detail):
+    """A target that did not build, as one errored test for CI dashboards."""
+    suite = ET.Element("testsuite", name=f"matrix.{target}", tests="1", errors="1")
     case = ET.SubElement(suite, "testcase", name=f"matrix.{target}.build", classname=f"matrix.{target}")
-    ET.SubElement(case, "failure", message=status).text = detail
+    ET.SubElement(case, "error", message=status).text = detail
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
 
 
-def collect(args):
-    timings = {}
-    for part in (args.timings or "").split(","):
-        if "=" in part:
-            k, v = part.split("=", 1)
-            timings[k.replace("_ms", "_s")] = round(int(v) / 1000, 1)
-    data = {
-        "target": args.target,
-        "status": args.status,
-        "emulator": args.emulator or "",
-        "labels": [x for x in (args.labels or "").split(",") if x],
-        "timings": timings,
-        "facts": None,
-        "implementations": {},
-    }
-    if args.status != "ok":
-        logs = sorted(f for f in os.listdir(args.log) if f.startswith(args.target + "-"))
-        data["log_tail"] = (_read(os.path.join(args.log, logs[-1]), "") if logs else "")[-2000:]
-        if args.junit:  # CI dashboards see the broken target as one failed test
-            write_failure_junit(args.junit, args.target, args.status, data["log_tail"])
-    else:
-        data["ctest"] = dict(junit_summary(args.junit), exit=args.ctest_rc)
-        listing = json.loads(_read(os.path.join(args.work, "list.json"), "") or '{"implementations": []}')
-        if not listing["implementations"]:
-            data["status"] = "scanproof list failed: " + (_read(os.path.join(args.work, "list.err"), "") or "")[:300]
-        for entry in listing["implementations"]:
-            row, facts = implementation_row(args.work, entry)
-            data["implementations"][entry["name"]] = row
-            if facts and data["facts"] is None:
-                data["facts"] = facts
-        facts = data["facts"]
-        flags = getattr(args, "flags", "")
-        if facts and flags:  # toolchain columns differ only in these
-            facts["build_flags"] = flags
-        if facts and args.emulator and facts["arch"] not in ("x86_64", "i686"):
-            # Under qemu-user a non-x86 guest reads the host's /proc/cpuinfo
-            # (cpu_model() then says "0" or the host's model): name the emulator.
-            facts["cpu_reported"] = facts["cpu"]
-            facts["cpu"] = args.emulator.split()[0] + " default CPU model"
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, sort_keys=True)
-    return 0
+def annotate_facts(data, flags):
+    """How the column was built (toolchain columns differ only in that), and
+    the emulator's CPU where the guest cannot see one: under qemu-user a
+    non-x86 guest reads the host's /proc/cpuinfo."""
+    facts = data.get("facts")
+    if not facts:
+        return
+    if flags:
+        facts["build_flags"] = flags
+    emu = data.get("emulator") or ""
+    if emu.startswith("qemu") and facts.get("arch") not in ("x86_64", "i686"):
+        facts["cpu_reported"] = facts.get("cpu")
+        facts["cpu"] = emu.split()[0] + " default CPU model"

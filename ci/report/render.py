@@ -2,18 +2,21 @@
 report.html (inline CSS, no scripts, opens from disk)."""
 import html
 
+import analyse
+
 LABEL = {"pass": "ok", "fail": "FAIL", "xfail": "xfail", "xpass": "XPASS", "crash": "CRASH",
-         "skip": "skip", "notbuilt": "-", "missing": "?"}
+         "incomplete": "LOST", "skip": "skip", "notbuilt": "-", "missing": "?"}
 MEANING = {
     "pass": "every check passed",
     "fail": "wrong value or zero contract broken (counterexample shown)",
     "xfail": "declared expected failure, observed (catalogue entries only)",
     "xpass": "declared expected failure did NOT happen: the catalogue is stale",
-    "crash": "the check process crashed or hung",
+    "crash": "the scanner crashed, hung, threw or ended the process during a check",
+    "incomplete": "its run ended early for a reason not its own (no result): the target is incomplete",
     "skip": "built, but the CPU lacks an instruction it needs (would trap)",
     "notbuilt": "not built for this target (e.g. inline asm for another CPU)",
 }
-ANSI = {"pass": "32", "fail": "1;31", "xfail": "33", "xpass": "1;35", "crash": "1;31",
+ANSI = {"pass": "32", "fail": "1;31", "xfail": "33", "xpass": "1;35", "crash": "1;31", "incomplete": "1;33",
         "skip": "2", "notbuilt": "2", "missing": "2"}
 
 
@@ -29,7 +32,8 @@ def _compiler(f):
 
 
 def short(op, ce):
-    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}"
+    again = " (did not repeat when re-run alone: stateful?)" if ce.get("reproduced") is False else ""
+    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}{again}"
 
 
 def where_text(f):
@@ -75,13 +79,12 @@ def terminal(r, colour):
         groups = "; ".join(f"{g['value'] if d['on'] == 'zero input' else g['value'][:10]} on "
                            f"{', '.join(g['targets'])}" for g in d["groups"])
         lines.append(f"  - {d['name']} differs across targets on {_on(d)}: {groups}")
-    for s in r["skipped_targets"]:
-        lines.append(f"  skipped target {s['target']}: {s['why']}")
-    for t in r["targets"]:
-        if t["status"] != "ok":
-            lines.append(f"  target {t['target']}: {t['status']}")
-    lines.append(f"matrix verdict: {r['verdict']} ({r['red_cells']} red cells, "
-                 f"red targets: {', '.join(r['red_targets']) or 'none'})")
+    proved = sum(1 for i in r["implementations"] for c in i["cells"].values() if c.get("proof") == "proved")
+    if proved:
+        lines.append(f"  {proved} cells also proved (scanproof prove)")
+    for s in r["incomplete_targets"]:
+        lines.append(f"  NOT COMPLETE {s['target']}: {s['why']}")
+    lines.append(f"matrix verdict: {r['headline']}")
     return "\n".join(lines) + "\n"
 
 
@@ -91,10 +94,14 @@ def _md(s):
 
 def markdown(r):
     targets = [t for t in r["targets"] if t["status"] == "ok"]
-    out = ["# scanproof cross-architecture matrix", "",
-           f"Verdict: **{r['verdict']}** ({r['red_cells']} red cells). "
-           "Legend: " + "; ".join(f"`{LABEL[k]}` {v}" for k, v in MEANING.items()), "",
-           "## Findings", "", "| finding | implementation | judged | example |", "|---|---|---|---|"]
+    out = [f"# scanproof matrix verdict: {_md(r['headline'])}", "",
+           f"Verdict: **{r['verdict']}** ({r['red_cells']} red cells; targets asked for: "
+           f"{', '.join(r['requested_targets'])}). "
+           "Legend: " + "; ".join(f"`{LABEL[k]}` {v}" for k, v in MEANING.items()), ""]
+    if r["incomplete_targets"]:
+        out += ["## Did not run to the end", ""] + \
+            [f"- **{i['target']}**: {_md(i['why'])}" for i in r["incomplete_targets"]] + [""]
+    out += ["## Findings", "", "| finding | implementation | judged | example |", "|---|---|---|---|"]
     for f in r["findings"]:
         for e in f["implementations"]:
             out.append(f"| {_md(where_text(f))} | `{e['name']}` ({e['op']}) | {_judged(e)} | {_md(e['example'])} |")
@@ -117,24 +124,31 @@ def markdown(r):
             text = LABEL[c["kind"]]
             if c.get("counterexample") and c["kind"] != "pass":
                 text += f" `{short(impl['op'], c['counterexample'])}`"
+            if c.get("proof") == "proved":
+                text += " proved"
             cells.append(_md(text))
         name = f"`{impl['name']}`" + (" (candidate)" if impl["candidate"] else "")
         out.append(f"| {impl['op']} | {name} | " + " | ".join(cells) + " |")
-    out += ["", "## Targets", "", "| target | arch | endian | long/pointer bits | compiler | CPU | emulator | "
-            "build s | ctest s | check s | ctest tests (failed) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    out += ["", "## Targets", "", "| target | arch | endian | data model | compiler | CPU | emulator | "
+            "build s | test s | ctest tests (failed) |", "|---|---|---|---|---|---|---|---|---|---|"]
     for t in r["targets"]:
         f = t.get("facts") or {}
         tm = t.get("timings") or {}
         ct = t.get("ctest") or {}
         out.append(f"| {t['target']} | {f.get('arch', '')} | {'big' if f.get('big_endian') else 'little'} | "
-                   f"{f.get('long_bits', '')}/{f.get('pointer_bits', '')} | {_md(_compiler(f))} | "
+                   f"{_model(f)} | {_md(_compiler(f))} | "
                    f"{_md(f.get('cpu', ''))} | `{t.get('emulator') or 'native'}` | {tm.get('build_s', '')} | "
-                   f"{tm.get('ctest_s', '')} | {tm.get('check_s', '')} | "
-                   f"{ct.get('tests', '')} ({ct.get('failures', '')}) |" if t["status"] == "ok" else
-                   f"| {t['target']} | {_md(t['status'])} | | | | | | {tm.get('build_s', '')} | | | |")
-    for s in r["skipped_targets"]:
-        out.append(f"| {s['target']} | skipped: {_md(s['why'])} | | | | | | | | | |")
+                   f"{tm.get('test_s', '')} | {ct.get('tests', '')} ({ct.get('failures', '')}) |"
+                   if t["status"] == "ok" else
+                   f"| {t['target']} | {_md(t['status'])} | | | | | | {tm.get('build_s', '')} | | |")
+    if r.get("seconds") is not None:
+        out += ["", f"Whole run: {r['seconds']} s."]
     return "\n".join(out) + "\n"
+
+
+def _model(f):
+    return f"{analyse.data_model(f)} (long {f.get('long_bits', '')}, pointers {f.get('pointer_bits', '')})" \
+        if f else ""
 
 
 CSS = """
@@ -149,7 +163,8 @@ code,.ce{font-family:ui-monospace,monospace;font-size:12px}
 .pass{background:#d8f5d0}.fail,.crash{background:#f8c4c0}.xfail{background:#fde9b0}
 .xpass{background:#e8c4f5}.skip,.notbuilt,.missing{background:#eee;color:#777}
 .zero{color:#555}.cand{color:#06c;font-size:11px}
-.verdict-pass{color:#2a7a1a}.verdict-fail{color:#b00}
+.verdict-pass{color:#2a7a1a}.verdict-fail{color:#b00}.verdict-incomplete{color:#b60}
+.incomplete{background:#fbd9a8}.proved{color:#2a7a1a;font-size:10px}
 .legend span{display:inline-block;padding:1px 8px;margin-right:6px;border:1px solid #ccc}
 """
 
@@ -165,7 +180,9 @@ def _cell_html(op, c):
         parts.append(f'<div class="ce">{_e(short(op, c["counterexample"]))}</div>')
     if c.get("zero") is not None:
         parts.append(f'<div class="zero">zero&rarr;{_e(c["zero"])}</div>')
-    if k in ("crash", "skip") and c.get("note"):  # "not built" is in the tooltip
+    if c.get("proof") == "proved":
+        parts.append('<div class="proved">proved</div>')
+    if k in ("crash", "skip", "incomplete") and c.get("note"):  # "not built" is in the tooltip
         parts.append(f'<div class="zero">{_e(c["note"].split(chr(10))[0][:60])}</div>')
     title = _e(c.get("note") or MEANING.get(k, ""))
     return f'<td class="cell {k}" title="{title}">{"".join(parts)}</td>'
@@ -173,12 +190,19 @@ def _cell_html(op, c):
 
 def html_page(r):
     targets = [t for t in r["targets"] if t["status"] == "ok"]
-    h = ["<!doctype html><html><head><meta charset='utf-8'><title>scanproof matrix</title>",
+    h = ["<!doctype html><html><head><meta charset='utf-8'>"
+         f"<title>scanproof matrix: {_e(r['headline'][:120])}</title>",
          f"<style>{CSS}</style></head><body>",
-         f"<h1>scanproof cross-architecture matrix: <span class='verdict-{r['verdict']}'>{r['verdict']}</span></h1>",
-         f"<p>{len(r['implementations'])} implementations on {len(targets)} targets "
+         f"<h1>scanproof matrix verdict: <span class='verdict-{r['verdict']}'>{_e(r['headline'])}</span></h1>",
+         f"<p>{len(r['implementations'])} implementations on {len(targets)} of "
+         f"{len(r['requested_targets'])} targets asked for "
          f"({_e(', '.join(t['target'] for t in targets))}); {r['red_cells']} red cells. "
-         "Hover a cell for the full message.</p>",
+         "Hover a cell for the full message.</p>"]
+    if r["incomplete_targets"]:
+        h.append("<h2>Did not run to the end</h2><ul>" + "".join(
+            f"<li class='incomplete'><b>{_e(i['target'])}</b>: {_e(i['why'])}</li>" for i in r["incomplete_targets"])
+            + "</ul>")
+    h += [
          "<p class='legend'>" + "".join(f"<span class='{k}'>{_e(LABEL[k])}</span>{_e(v)}<br>"
                                         for k, v in MEANING.items()) + "</p>",
          "<h2>Findings (computed from the results)</h2><table><tr><th>finding</th><th>implementation</th>"
@@ -193,7 +217,7 @@ def html_page(r):
     for t in targets:
         f = t.get("facts") or {}
         h.append(f"<th title='{_e(_compiler(f))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
-                 f"<small>{'BE' if f.get('big_endian') else 'LE'}, long {f.get('long_bits')}</small></th>")
+                 f"<small>{'BE' if f.get('big_endian') else 'LE'}, {_e(analyse.data_model(f))}</small></th>")
     h.append("</tr>")
     for impl in r["implementations"]:
         cand = " <span class='cand'>candidate</span>" if impl["candidate"] else ""
@@ -215,19 +239,16 @@ def html_page(r):
     else:
         h.append("<p>None: every declared expectation was observed where it applies.</p>")
     h.append("<h2>Targets</h2><table><tr><th>target</th><th>facts</th><th>compiler</th><th>CPU</th>"
-             "<th>emulator</th><th>build s</th><th>ctest s</th><th>check s</th><th>ctest tests (failed)</th></tr>")
+             "<th>emulator</th><th>build s</th><th>test s</th><th>ctest tests (failed)</th></tr>")
     for t in r["targets"]:
         f, tm, ct = t.get("facts") or {}, t.get("timings") or {}, t.get("ctest") or {}
         if t["status"] != "ok":
-            h.append(f"<tr><td>{_e(t['target'])}</td><td colspan='8' class='fail'>{_e(t['status'])}</td></tr>")
+            h.append(f"<tr><td>{_e(t['target'])}</td><td colspan='7' class='incomplete'>{_e(t['status'])}</td></tr>")
             continue
         h.append(f"<tr><td>{_e(t['target'])}</td><td>{_e(f.get('arch'))}, "
-                 f"{'big' if f.get('big_endian') else 'little'}-endian, long {f.get('long_bits')}, "
-                 f"pointers {f.get('pointer_bits')}</td><td>{_e(_compiler(f))}</td><td>{_e(f.get('cpu'))}</td>"
+                 f"{'big' if f.get('big_endian') else 'little'}-endian, {_e(_model(f))}</td>"
+                 f"<td>{_e(_compiler(f))}</td><td>{_e(f.get('cpu'))}</td>"
                  f"<td><code>{_e(t.get('emulator') or 'native')}</code></td><td>{tm.get('build_s', '')}</td>"
-                 f"<td>{tm.get('ctest_s', '')}</td><td>{tm.get('check_s', '')}</td>"
-                 f"<td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")
-    for s in r["skipped_targets"]:
-        h.append(f"<tr><td>{_e(s['target'])}</td><td colspan='8'>skipped: {_e(s['why'])}</td></tr>")
+                 f"<td>{tm.get('test_s', '')}</td><td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")
     h.append("</table></body></html>")
     return "\n".join(h) + "\n"

@@ -1,19 +1,22 @@
 """Unit tests of the matrix report (ctest: unit.matrix_report).
 
 testdata/results holds five small targets: host (LE, LZCNT), x86_64-nehalem
-(no LZCNT), s390x (BE), mips (BE, 32-bit long), armhf (LE, 32-bit long), and
-entries shaped like the catalogue's: a double conversion declared wrong on
-big-endian, the same trick as a candidate, __builtin_ctzll with different
-zero results, an `l` builtin wrong with 32-bit long, and an LZCNT entry whose
-zero expectation does not hold on Nehalem (XPASS). testdata/work is one
-target's per-implementation check output with a crash, a hang and a lost run.
+(no LZCNT), s390x (BE), mips (BE, ILP32), armhf (LE, ILP32), entries shaped
+like the catalogue's (a double conversion declared wrong on big-endian, the
+same trick as a candidate, __builtin_ctzll with different zero results, an `l`
+builtin wrong with 32-bit long, an LZCNT entry whose zero expectation does not
+hold on Nehalem: XPASS), and matrix-plan.json: riscv64 was asked for and could
+not run. testdata/collect is one target's ctest run: result files, JUnit, the
+console log, with a crash, a hang, an exit in a check, a lost run, a process
+that passed without writing its result, and one whose file says it did not end.
 """
-import argparse
 import contextlib
+import copy
 import io
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import unittest
@@ -29,12 +32,20 @@ import render  # noqa: E402
 DATA = os.path.join(HERE, "testdata")
 
 
+def loaded():
+    return analyse.load(os.path.join(DATA, "results"))
+
+
 def report():
-    return analyse.analyse(*analyse.load(os.path.join(DATA, "results")))
+    return analyse.analyse(*loaded())
 
 
 def finding(r, scope, name):
     return [f for f in r["findings"] if f["scope"] == scope and name in [e["name"] for e in f["implementations"]]]
+
+
+def only(targets, names):
+    return [t for t in targets if t["target"] in names]
 
 
 class Analysis(unittest.TestCase):
@@ -42,11 +53,12 @@ class Analysis(unittest.TestCase):
         self.r = report()
         self.cells = {i["name"]: i["cells"] for i in self.r["implementations"]}
 
-    def test_targets_sorted_host_first_and_skipped_named(self):
+    def test_targets_sorted_host_first_and_the_one_that_did_not_run_named(self):
         self.assertEqual([t["target"] for t in self.r["targets"]],
                          ["host", "x86_64-nehalem", "armhf", "mips", "s390x"])
-        self.assertEqual(self.r["skipped_targets"][0]["target"], "riscv64")
-        self.assertIn("g++-riscv64-linux-gnu", self.r["skipped_targets"][0]["why"])
+        [i] = self.r["incomplete_targets"]
+        self.assertEqual(i["target"], "riscv64")
+        self.assertIn("did not run: riscv64-linux-gnu-g++ not installed", i["why"])
 
     def test_big_endian_pattern_is_explained_by_the_fact(self):
         [f] = finding(self.r, "nonzero", "double_conversion")
@@ -60,11 +72,28 @@ class Analysis(unittest.TestCase):
 
     def test_long_and_cpu_patterns(self):
         [f] = finding(self.r, "nonzero", "builtin_ctzl")
-        # facts that select the same targets are named together, not guessed between
-        self.assertEqual(f["where"], "exactly the 32-bit long targets (on these targets also: 32-bit pointers)")
+        # the data model names the kind of 32-bit long; facts that select the
+        # same targets are named together, not guessed between
+        self.assertEqual(f["where"], "exactly the 32-bit long (ILP32) targets "
+                                     "(on these targets also: 32-bit long, 32-bit pointers)")
         [f] = finding(self.r, "nonzero", "lzcnt_intrinsic")
         self.assertEqual(f["where"], "exactly the x86 CPU without LZCNT targets "
                                      "(on these targets also: x86 CPU without BMI1)")
+
+    def test_llp64_is_told_apart_from_ilp32(self):
+        targets, plan, _ = loaded()
+        win = copy.deepcopy(next(t for t in targets if t["target"] == "host"))
+        win["target"] = "x86_64-windows"
+        win["facts"].update(long_bits=32, data_model="LLP64")
+        win["implementations"]["builtin_ctzl"] = copy.deepcopy(
+            next(t for t in targets if t["target"] == "armhf")["implementations"]["builtin_ctzl"])
+        plan = dict(plan, requested=plan["requested"] + ["x86_64-windows"])
+        r = analyse.analyse(targets + [win], plan)
+        [f] = finding(r, "nonzero", "builtin_ctzl")
+        self.assertEqual(f["where"], "exactly the 32-bit long targets")
+        r = analyse.analyse(only(targets, {"host"}) + [win], dict(plan, requested=["host", "x86_64-windows"]))
+        [f] = finding(r, "nonzero", "builtin_ctzl")
+        self.assertTrue(f["where"].startswith("exactly the 32-bit long (LLP64) targets"))
 
     def test_zero_divergence_without_a_broken_contract(self):
         [d] = [d for d in self.r["divergence"] if d["name"] == "builtin_ctzll"]
@@ -89,21 +118,123 @@ class Analysis(unittest.TestCase):
         self.assertEqual([(s["name"], s["target"], s["kind"]) for s in self.r["stale_expectations"]],
                          [("lzcnt_intrinsic", "x86_64-nehalem", "xpass")])
         self.assertEqual(self.r["verdict"], "fail")
+        self.assertEqual(self.r["exit_status"], 1)
         self.assertIn("s390x", self.r["red_targets"])  # its ctest failed
+        # a failure found does not hide what did not run
+        self.assertIn("did not run to the end: riscv64", self.r["headline"])
+
+
+class Verdict(unittest.TestCase):
+    """`pass` only when every target asked for ran to its end: a host-only or
+    partial run is never reported as a plain pass."""
+    def setUp(self):
+        targets, self.plan, _ = loaded()
+        self.green = []
+        for t in targets:  # the fixture's targets with every failure taken out
+            if t["target"] in ("host", "armhf"):
+                t = copy.deepcopy(t)
+                t["implementations"].pop("my_lsb")
+                t["implementations"]["builtin_ctzl"]["verdict"] = "pass"
+                t["implementations"]["builtin_ctzl"]["checks"] = []
+                self.green.append(t)
+
+    def test_host_alone_asked_for_passes_on_host_only(self):
+        r = analyse.analyse(only(self.green, {"host"}), {"requested": ["host"], "not_run": []})
+        self.assertEqual((r["verdict"], r["exit_status"]), ("pass", 0))
+        self.assertEqual(r["headline"], "pass on host")
+
+    def test_host_alone_when_every_target_was_asked_for_is_incomplete(self):
+        r = analyse.analyse(only(self.green, {"host"}), self.plan)
+        self.assertEqual((r["verdict"], r["exit_status"]), ("incomplete", 3))
+        self.assertTrue(r["headline"].startswith("incomplete: 1 of 6 targets asked for ran to their end"))
+        missing = {i["target"]: i["why"] for i in r["incomplete_targets"]}
+        self.assertEqual(set(missing), {"x86_64-nehalem", "armhf", "mips", "riscv64", "s390x"})
+        self.assertIn("g++-riscv64-linux-gnu", missing["riscv64"])
+        self.assertEqual(missing["mips"], "asked for, but no results")
+        text = render.terminal(r, colour=False)
+        self.assertIn("matrix verdict: incomplete", text)
+        self.assertNotIn("verdict: pass", text)
+        self.assertTrue(render.markdown(r).startswith("# scanproof matrix verdict: incomplete"))
+        self.assertIn("verdict-incomplete'>incomplete", render.html_page(r).split("<h1>")[1].split("</h1>")[0])
+
+    def test_a_target_that_did_not_build_or_was_cut_short_is_incomplete(self):
+        plan = {"requested": ["host", "armhf"], "not_run": []}
+        r = analyse.analyse(self.green, plan)
+        self.assertEqual(r["headline"], "pass on all 2 targets asked for (host, armhf)")
+        broken = copy.deepcopy(self.green)
+        broken[1].update(status="build failed (see logs/armhf-build.log)", implementations={},
+                         incomplete=["build failed (see logs/armhf-build.log)"])
+        r = analyse.analyse(broken, plan)
+        self.assertEqual(r["verdict"], "incomplete")
+        self.assertIn("armhf (build failed", r["headline"])
+        cut = copy.deepcopy(self.green)
+        cut[1]["ctest"] = dict(cut[1]["ctest"], missing=True)
+        cut[1]["incomplete"] = collect.incompleteness(cut[1], [])
+        self.assertEqual(analyse.analyse(cut, plan)["verdict"], "incomplete")
+
+    def test_an_implementation_lost_for_no_fault_of_its_own_makes_the_target_incomplete(self):
+        lost = copy.deepcopy(self.green)
+        lost[0]["implementations"]["builtin_ctzll"].update(verdict="incomplete", message="no result file")
+        lost[0]["incomplete"] = collect.incompleteness(lost[0], [])
+        r = analyse.analyse(lost, {"requested": ["host", "armhf"], "not_run": []})
+        self.assertEqual(r["verdict"], "incomplete")
+        self.assertIn("builtin_ctzll", r["headline"])
+        self.assertRegex(render.terminal(r, colour=False), r"ctz +builtin_ctzll +LOST +ok")
+
+    def test_without_a_plan_the_verdict_says_what_it_is_about(self):
+        targets, _, _ = loaded()
+        r = analyse.analyse(*analyse.load(self._dir_with(only(self.green, {"host"}))))
+        self.assertTrue(r["headline"].startswith("pass on host"))
+        self.assertIn("no matrix-plan.json", r["headline"])
+        self.assertEqual(len(targets), 5)
+
+    def _dir_with(self, targets):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        for t in targets:
+            with open(os.path.join(d, t["target"] + ".json"), "w") as f:
+                json.dump(t, f)
+        return d
+
+    def test_hosted_jobs_merge_into_one_verdict_and_a_lost_job_is_named(self):
+        host, armhf = self._dir_with(only(self.green, {"host"})), self._dir_with(only(self.green, {"armhf"}))
+        for d, t in ((host, "host"), (armhf, "armhf")):
+            with open(os.path.join(d, analyse.PLAN), "w") as f:
+                json.dump({"requested": [t], "not_run": []}, f)
+        r = analyse.analyse(*analyse.load([host, armhf]))
+        self.assertEqual(r["headline"], "pass on all 2 targets asked for (host, armhf)")
+        with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(io.StringIO()):
+            rc = matrix_report.main(["render", "--results", host, armhf, "--expect", "host,armhf,s390x",
+                                     "--out", out])
+        self.assertEqual(rc, 3)
+
+    def test_proof_marks_are_shown_where_a_proof_file_exists(self):
+        d = self._dir_with(only(self.green, {"host"}))
+        with open(os.path.join(d, "host.proof.json"), "w") as f:
+            json.dump({"implementations": [{"name": "builtin_ctzll", "verdict": "proved"},
+                                           {"name": "double_conversion", "verdict": "not provable"}]}, f)
+        r = analyse.analyse(*analyse.load(d))
+        cells = {i["name"]: i["cells"]["host"] for i in r["implementations"]}
+        self.assertEqual(cells["builtin_ctzll"]["proof"], "proved")
+        self.assertEqual(cells["double_conversion"]["proof"], "not provable")
+        self.assertEqual([t["target"] for t in r["targets"]], ["host"])  # the proof file is no target
+        self.assertIn("class=\"proved\"", render.html_page(r))
+        self.assertIn("ok proved", render.markdown(r))
 
 
 class Toolchains(unittest.TestCase):
     """A toolchain column (ci/matrix --toolchains): host's machine, built at
     -O0, where builtin_ctzll's values differ as if the optimiser mattered."""
     def setUp(self):
-        targets, skipped = analyse.load(os.path.join(DATA, "results"))
-        o0 = json.loads(json.dumps(next(t for t in targets if t["target"] == "host")))
+        targets, plan, _ = loaded()
+        o0 = copy.deepcopy(next(t for t in targets if t["target"] == "host"))
         o0["target"], o0["facts"]["build_flags"] = "host-gcc12-O0", "-O0"
         row = o0["implementations"]["builtin_ctzll"]
         row["digest"], row["verdict"] = "0xbad", "fail"
         row["checks"][0].update(verdict="fail", input="0x0000000000000001", expected=0, got=-1,
                                 message="1 of 64 inputs wrong")
-        self.r = analyse.analyse(sorted(targets + [o0], key=lambda t: analyse.target_key(t["target"])), skipped)
+        plan = dict(plan, requested=plan["requested"] + ["host-gcc12-O0"])
+        self.r = analyse.analyse(sorted(targets + [o0], key=lambda t: analyse.target_key(t["target"])), plan)
 
     def test_toolchain_columns_follow_host(self):
         self.assertEqual([t["target"] for t in self.r["targets"]][:3], ["host", "host-gcc12-O0", "x86_64-nehalem"])
@@ -130,20 +261,23 @@ class Rendering(unittest.TestCase):
         text = render.terminal(self.r, colour=False)
         self.assertRegex(text, r"lsb +my_lsb +ok +ok +ok +FAIL +FAIL")
         self.assertIn("FAIL   my_lsb on mips: lsb(0x0000000000000002)=-1022, want 1", text)
-        self.assertIn("skipped target riscv64", text)
+        self.assertIn("NOT COMPLETE riscv64: did not run", text)
 
     def test_markdown_has_every_section(self):
         md = render.markdown(self.r)
-        for heading in ("## Findings", "## Value-level divergence", "## Grid", "## Targets",
-                        "## Catalogue expectations that did not hold"):
+        self.assertTrue(md.startswith("# scanproof matrix verdict: fail"))
+        for heading in ("## Did not run to the end", "## Findings", "## Value-level divergence", "## Grid",
+                        "## Targets", "## Catalogue expectations that did not hold"):
             self.assertIn(heading, md)
         self.assertIn("XFAIL observed (declared)", md)
+        self.assertIn("ILP32 (long 32, pointers 32)", md)
 
     def test_html_is_self_contained_and_shows_counterexample_and_zero(self):
         page = render.html_page(self.r)
         self.assertFalse(re.search(r"(src|href)=|<script|https?://", page))
         self.assertIn("lsb(0x0000000000000001)=-1023, want 0", page)
         self.assertIn("zero&rarr;-1023", page)
+        self.assertIn("<li class='incomplete'><b>riscv64</b>", page)
 
     def test_render_command_writes_files_and_exits_red(self):
         with tempfile.TemporaryDirectory() as out:
@@ -154,43 +288,85 @@ class Rendering(unittest.TestCase):
             for f in ("report.json", "report.md", "report.html"):
                 self.assertTrue(os.path.getsize(os.path.join(out, f)) > 0)
             with open(os.path.join(out, "report.json")) as fh:
-                self.assertEqual(json.load(fh)["verdict"], "fail")
+                j = json.load(fh)
+            self.assertEqual((j["verdict"], j["exit_status"]), ("fail", 1))
+            self.assertEqual(j["requested_targets"][-1], "s390x")
 
 
 class Collect(unittest.TestCase):
-    def test_crash_hang_and_lost_runs_are_rows_not_silence(self):
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, "t.json")
-            args = argparse.Namespace(target="s390x", status="ok", work=os.path.join(DATA, "work"), log=None,
-                                      emulator="qemu-s390x -L /usr/s390x-linux-gnu", labels="conformance",
-                                      ctest_rc=0, junit=os.path.join(d, "none.xml"),
-                                      timings="build_ms=1500,ctest_ms=2000", out=out)
-            self.assertEqual(collect.collect(args), 0)
-            with open(out) as fh:
-                t = json.load(fh)
-        rows = t["implementations"]
-        self.assertEqual(rows["good"]["verdict"], "pass")
-        self.assertEqual(rows["good"]["digest"], "0x00000000000000ab")
-        self.assertEqual(t["facts"]["arch"], "s390x")
-        self.assertEqual(t["facts"]["cpu"], "qemu-s390x default CPU model")  # not the host's /proc/cpuinfo
-        self.assertEqual(t["timings"], {"build_s": 1.5, "ctest_s": 2.0})
-        self.assertEqual(rows["crasher"]["verdict"], "crash")
-        self.assertIn("SIGSEGV", rows["crasher"]["message"])
-        self.assertIn("uncaught target signal 11", rows["crasher"]["message"])
-        self.assertIn("hung", rows["hanger"]["message"])
-        self.assertEqual(rows["lost"]["verdict"], "crash")
-        self.assertTrue(t["ctest"]["missing"])
+    def setUp(self):
+        d = os.path.join(DATA, "collect")
+        with open(os.path.join(d, "list.json")) as f:
+            listing = json.load(f)
+        with open(os.path.join(d, "ctest.log")) as f:
+            console = f.read()
+        self.t = collect.collect("s390x", listing, os.path.join(d, "results"), os.path.join(d, "junit.xml"),
+                                 console, 8)
+        self.rows = self.t["implementations"]
 
-    def test_failed_build_gets_a_failing_junit(self):
-        with tempfile.TemporaryDirectory() as d:
-            with open(os.path.join(d, "mips-build.log"), "w") as fh:
-                fh.write("error: something\n")
-            args = argparse.Namespace(target="mips", status="build failed", work=None, log=d, emulator="",
-                                      labels="", ctest_rc=0, junit=os.path.join(d, "mips.xml"),
-                                      timings="build_ms=100", out=os.path.join(d, "mips.json"))
-            collect.collect(args)
-            summary = collect.junit_summary(os.path.join(d, "mips.xml"))
-        self.assertEqual(summary["failed_tests"], ["matrix.mips.build"])
+    def test_results_come_from_the_process_that_ran_the_checks(self):
+        good = self.rows["good"]
+        self.assertEqual((good["verdict"], good["digest"]), ("fail", "0x00000000000000ab"))
+        self.assertEqual(good["counterexample"], {"input": "0x0000000000000100", "expected": 8, "got": 0,
+                                                  "reproduced": True})
+        self.assertEqual(self.t["facts"]["arch"], "s390x")
+        self.assertEqual(self.t["facts"]["data_model"], "LP64")  # from scanproof list --json
+        cell = analyse.make_cell("lsb", "good", good, self.t)
+        self.assertEqual(cell["counterexample"]["check"], "single_bits")  # the process's, not the smallest hex
+
+    def test_structured_catalogue_fields_decide_notbuilt_and_skip(self):
+        self.assertEqual((self.rows["asm_only"]["verdict"], self.rows["asm_only"]["message"]),
+                         ("notbuilt", "x86-64 only (inline asm)"))
+        self.assertEqual((self.rows["needs_bmi"]["verdict"], self.rows["needs_bmi"]["message"]),
+                         ("skip", "CPU lacks bmi1"))
+
+    def test_crash_hang_and_exit_are_failures_of_the_scanner(self):
+        self.assertEqual(self.rows["crasher"]["verdict"], "crash")
+        self.assertIn("crashed: SegFault: scanproof: conformance.lsb.crasher.all_checks: killed by SIGSEGV",
+                      self.rows["crasher"]["message"])
+        self.assertEqual(self.rows["hanger"]["verdict"], "crash")
+        self.assertIn("hung", self.rows["hanger"]["message"])
+        self.assertEqual(self.rows["thrower"]["verdict"], "crash")
+        self.assertIn('C++ exception with description "thrower: odd input"', self.rows["thrower"]["message"])
+        self.assertEqual(self.rows["buserr"]["verdict"], "crash")
+        self.assertIn("crashed: Bus error: scanproof: conformance.lsb.buserr.known_answers: the process ended "
+                      "during the check (killed by signal 7 (Bus error))", self.rows["buserr"]["message"])
+        self.assertIn("input in flight: 0x8000000000000000", self.rows["buserr"]["message"])
+        self.assertEqual(self.rows["exiter"]["verdict"], "crash")
+        self.assertIn("ended during the check (exit status 0): a check passes only if it ran to its end "
+                      "impl=exiter check=single_bits input in flight: 0x0000000000000002", self.rows["exiter"]["message"])
+
+    def test_runs_lost_for_other_reasons_make_the_target_incomplete(self):
+        self.assertEqual(self.rows["lost"]["verdict"], "incomplete")  # never ran
+        self.assertIn("did not run", self.rows["lost"]["message"])
+        self.assertEqual(self.rows["silent"]["verdict"], "incomplete")  # passed, wrote nothing
+        self.assertEqual(self.rows["cut"]["verdict"], "incomplete")  # ran_to_end false
+        self.t["labels"] = ["conformance"]
+        why = collect.incompleteness(self.t, ["conformance"])
+        self.assertEqual(len(why), 2)
+        self.assertEqual("1 tests not run by ctest: properties.lsb.good.canonical", why[0])
+        self.assertIn("3 implementations did not run to their end: lost, silent, cut", why[1])
+
+    def test_a_test_that_skipped_itself_ran(self):
+        self.assertEqual(self.t["ctest"]["skipped"], 1)  # asm_only's GTEST_SKIP
+        self.assertEqual(self.t["ctest"]["notrun_tests"], ["properties.lsb.good.canonical"])
+
+    def test_missing_junit_means_ctest_did_not_finish(self):
+        t = collect.collect("s390x", {"target": {}, "implementations": []}, "/nonexistent", "/nonexistent.xml",
+                            "", 0)
+        t["labels"] = ["conformance", "properties"]
+        why = collect.incompleteness(t, ["conformance", "properties", "fuzz-regression"])
+        self.assertIn("ctest wrote no JUnit report (it did not finish)", why)
+        self.assertIn("no tests with label fuzz-regression", why)
+
+    def test_ctest_console_statuses(self):
+        with open(os.path.join(DATA, "collect", "ctest.log")) as f:
+            st = collect.ctest_statuses(f.read())
+        self.assertEqual(st["conformance.lsb.crasher.all_checks"], "Exception: SegFault")
+        self.assertEqual(st["conformance.lsb.hanger.all_checks"], "Timeout")
+        self.assertEqual(st["conformance.lsb.silent.all_checks"], "Passed")
+        self.assertEqual(st["conformance.lsb.exiter.all_checks"], "Failed")
+        self.assertEqual(st["conformance.lsb.buserr.all_checks"], "Exception: Bus error")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,307 @@
+"""Builds and tests the matrix's targets: per target, GoogleTest if Debian has
+no multiarch package for it, configure, build only the programs behind the
+labels (CMake target scanproof_matrix_programs), then, between the toolchain
+file's session script start/stop, `scanproof list --json` and one ctest run
+whose conformance processes write their results (SCANPROOF_RESULTS_DIR).
+Building the next targets overlaps the current target's tests."""
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import threading
+import time
+
+import collect
+import shlib
+
+LABELS = ("conformance", "properties", "fuzz-regression")
+BUILD_TARGET = "scanproof_matrix_programs"  # ci/report/CMakeLists.txt
+
+
+class Settings:
+    def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
+                 property_cases=500, log=print):
+        self.root = shlib.ROOT
+        self.out, self.builds = out, builds
+        self.candidates = list(candidates)
+        self.with_catalogue = with_catalogue
+        self.build_jobs, self.test_jobs = build_jobs, test_jobs
+        self.property_cases = property_cases
+        self.log = log
+
+    def labels(self):
+        """Candidates alone: their conformance and property tests (fuzz
+        regressions replay the whole registry, so they come with the catalogue)."""
+        return LABELS if not self.candidates or self.with_catalogue else ("conformance", "properties")
+
+
+# Guards against a hung step (a program that never returns under an
+# emulator), not timings: a step past its limit is killed and its target
+# reported incomplete. Each is many times the slowest step measured here.
+CONFIGURE_LIMIT_S = 900
+BUILD_LIMIT_S = 2400
+TEST_LIMIT_S = 3600
+
+
+def _run(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+    """Runs cmd with its output in log_path; adds the CPU seconds of cmd and
+    everything it waited for (compilers, tests, emulators) to cpu[0]. Past
+    `limit` seconds its whole process group is killed and it returns -9."""
+    with open(log_path, "a", encoding="utf-8") as f:
+        f.write("$ " + " ".join(cmd) + "\n")
+        f.flush()
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                             start_new_session=limit is not None)
+        timer = None
+        if limit is not None:
+            def kill():
+                f.write(f"\n[ci/matrix] killed after {limit} s: the step hung\n")
+                f.flush()
+                _killpg(p.pid)
+            timer = threading.Timer(limit, kill)
+            timer.start()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        except KeyboardInterrupt:  # its own session does not see the terminal's Ctrl-C
+            _killpg(p.pid)
+            raise
+        if timer:
+            timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if cpu is not None:
+            cpu[0] += usage.ru_utime + usage.ru_stime
+        return p.returncode
+
+
+def _killpg(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:  # it ended meanwhile
+        pass
+
+
+def _hung(log_path):
+    with open(log_path, encoding="utf-8", errors="replace") as f:
+        return "[ci/matrix] killed after" in f.read()
+
+
+def _cross(t):
+    return not t.startswith("host")
+
+
+def gtest_prefix(t, s, cpu=None):
+    """Where find_package(GTest) finds GoogleTest for t before configuring: ""
+    for Debian's (the host's, or the target's multiarch package), else a
+    GoogleTest built for t (build_gtest), cached across runs."""
+    if not _cross(t):
+        return ""
+    d = os.path.join(s.builds, "_deps", t)
+    if os.path.exists(os.path.join(d, "install/lib/cmake/GTest/GTestConfig.cmake")):
+        return os.path.join(d, "install")
+    multiarch = shlib.toolchain_var(t, "SCANPROOF_MULTIARCH") or shlib.toolchain_var(t, "SCANPROOF_TRIPLE")
+    if multiarch and not os.path.exists(f"/usr/lib/{multiarch}/cmake/GTest/GTestConfig.cmake"):
+        return build_gtest(t, s, cpu)
+    return ""  # a target without a Debian architecture: build() finds out at configure
+
+
+def build_gtest(t, s, cpu=None):
+    """GoogleTest built from /usr/src/googletest with t's toolchain file and its
+    SCANPROOF_GTEST_CMAKE_ARGS; returns the install prefix. Raises RuntimeError."""
+    d = os.path.join(s.builds, "_deps", t)
+    if not os.path.isdir("/usr/src/googletest"):
+        raise RuntimeError("no GoogleTest for this target and no /usr/src/googletest (package googletest)")
+    s.log(f"{t}: building GoogleTest from /usr/src/googletest (once; cached in {d})")
+    log = os.path.join(s.out, "logs", f"{t}-googletest.log")
+    cfg = ["cmake", "-S", "/usr/src/googletest", "-B", os.path.join(d, "build"), "-G", "Ninja",
+           "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
+           "-DBUILD_GMOCK=OFF", f"-DCMAKE_INSTALL_PREFIX={d}/install"] + \
+        shlib.toolchain_list(t, "SCANPROOF_GTEST_CMAKE_ARGS")
+    if _run(cfg, log, cpu=cpu, limit=CONFIGURE_LIMIT_S) or \
+            _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}", "--target", "install"], log,
+                 cpu=cpu, limit=BUILD_LIMIT_S):
+        raise RuntimeError(f"GoogleTest build failed (see {log})")
+    return os.path.join(d, "install")
+
+
+def _gtest_not_found(log):
+    with open(log, encoding="utf-8", errors="replace") as f:
+        return "Could NOT find GTest" in f.read()
+
+
+def cmake_args(t, s):
+    args = ["-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG",
+            "-DSCANPROOF_WERROR=OFF", "-DSCANPROOF_TESTS_PER_IMPLEMENTATION=ON",
+            "-DSCANPROOF_CANDIDATES=" + ";".join(s.candidates)]
+    if t.startswith("host-"):  # a host toolchain's build type and flags override the above
+        args += shlib.call("toolchain_cmake_args", t[len("host-"):])
+    elif _cross(t):
+        args += [f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
+                 f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}"]
+    return args
+
+
+def build(t, s):
+    """Configure and build t. Returns {"status", "timings", ...}."""
+    b = os.path.join(s.builds, t)
+    t0 = time.monotonic()
+    res = {"target": t, "build_dir": b, "status": "ok", "timings": {}}
+    cpu = [0.0]
+    log = os.path.join(s.out, "logs", f"{t}-build.log")
+
+    def configure(prefix):
+        return _run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
+                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu, limit=CONFIGURE_LIMIT_S)
+
+    gtest_s = 0.0
+    try:
+        prefix = gtest_prefix(t, s, cpu)
+        gtest_s = time.monotonic() - t0
+        failed = configure(prefix)
+        if failed and not prefix and _cross(t) and _gtest_not_found(log):
+            g0 = time.monotonic()
+            prefix = build_gtest(t, s, cpu)
+            gtest_s += time.monotonic() - g0
+            failed = configure(prefix)
+        if failed:
+            res["status"] = f"configure failed (see {log})"
+        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
+                  limit=BUILD_LIMIT_S):
+            res["status"] = f"build {'hung: killed after ' + str(BUILD_LIMIT_S) + ' s' if _hung(log) else 'failed'}" \
+                f" (see {log})"
+    except RuntimeError as e:
+        res["status"] = str(e)
+    res["timings"]["googletest_s"] = round(gtest_s, 1)
+    res["timings"]["build_s"] = round(time.monotonic() - t0, 1)
+    res["timings"]["build_cpu_s"] = round(cpu[0], 1)
+    return res
+
+
+def emulator(t, s):
+    if not _cross(t):
+        return ""
+    p = subprocess.run(["cmake", f"-DTOOLCHAIN={s.root}/toolchains/{t}.cmake", "-P",
+                        os.path.join(s.root, "ci/lib/emulator.cmake")],
+                       capture_output=True, text=True, check=False)
+    return p.stdout.strip()
+
+
+def _session(t, s, action, b):
+    """The toolchain file's SCANPROOF_SESSION script (e.g. a Wine server): 0 if none."""
+    script = shlib.toolchain_var(t, "SCANPROOF_SESSION") if _cross(t) else ""
+    if not script:
+        return 0
+    return _run([os.path.join(s.root, script), action, b], os.path.join(s.out, "logs", f"{t}-session.log"))
+
+
+def _labels(b):
+    p = subprocess.run(["ctest", "--test-dir", b, "--print-labels"], capture_output=True, text=True, check=False)
+    return [line.strip() for line in p.stdout.splitlines() if line.startswith("  ")]
+
+
+def _candidate_regex(listing):
+    names = [f"{e['op']}.{e['name']}" for e in listing["implementations"] if e.get("candidate")]
+    return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
+
+
+def _unfinished(data, why):
+    data["status"] = why
+    data["incomplete"] = [why]
+    return data
+
+
+def test(built, s):
+    """List, then ctest, for a built target; returns the results/<t>.json dict."""
+    t, b = built["target"], built["build_dir"]
+    data = {"target": t, "status": built["status"], "timings": dict(built["timings"]), "emulator": "",
+            "labels": [], "facts": None, "implementations": {}, "incomplete": []}
+    if built["status"] != "ok":
+        data["incomplete"] = [built["status"]]
+        log = os.path.join(s.out, "logs", f"{t}-build.log")
+        if os.path.exists(log):
+            with open(log, encoding="utf-8", errors="replace") as f:
+                data["log_tail"] = f.read()[-2000:]
+        collect.write_error_junit(os.path.join(s.out, "junit", f"{t}.xml"), t, built["status"],
+                                  data.get("log_tail", ""))
+        return data
+    emu = emulator(t, s)
+    data["emulator"] = emu
+    t0 = time.monotonic()
+    logs = os.path.join(s.out, "logs")
+    results = os.path.join(b, "matrix-results")
+    shutil.rmtree(results, ignore_errors=True)
+    os.makedirs(results)
+    junit = os.path.join(s.out, "junit", f"{t}.xml")
+    console = os.path.join(logs, f"{t}-ctest.log")
+    try:
+        if _session(t, s, "start", b):
+            return _unfinished(data, f"session start failed (see {logs}/{t}-session.log)")
+        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
+            program = f.read().strip()  # ci/report/CMakeLists.txt
+        lst = subprocess.run(emu.split() + [program, "list", "--json"],
+                             capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
+        try:
+            listing = json.loads(lst.stdout)
+        except json.JSONDecodeError:
+            return _unfinished(data, "scanproof list failed: " + (lst.stderr or lst.stdout)[:300])
+        selected = None
+        cmd = ["ctest", "--test-dir", b, "-L", "^(" + "|".join(s.labels()) + ")$", f"-j{s.test_jobs}",
+               "--output-junit", junit, "--no-tests=error"]
+        if s.candidates and not s.with_catalogue:
+            regex = _candidate_regex(listing)
+            if not regex:
+                return _unfinished(data, "no candidate in this target's registry")
+            cmd += ["-R", regex]
+            selected = {e["name"] for e in listing["implementations"] if e.get("candidate")}
+        env = dict(os.environ, SCANPROOF_RESULTS_DIR=results)
+        if os.path.exists(junit):
+            os.remove(junit)
+        open(console, "w").close()
+        cpu = [0.0]
+        rc = _run(cmd, console, env=env, cpu=cpu, limit=TEST_LIMIT_S)
+        data["timings"]["test_cpu_s"] = round(cpu[0], 1)
+    finally:
+        if _session(t, s, "stop", b):
+            s.log(f"{t}: session stop failed (see {logs}/{t}-session.log)")
+    data["timings"]["test_s"] = round(time.monotonic() - t0, 1)
+    data["labels"] = [lb for lb in _labels(b) if lb in s.labels()]
+    with open(console, encoding="utf-8", errors="replace") as f:
+        console_text = f.read()
+    data.update(collect.collect(t, listing, results, junit, console_text, rc, selected))
+    flags = shlib.one("toolchain_flags", t[len("host-"):]) if t.startswith("host-") else "-O2"
+    collect.annotate_facts(data, flags)
+    data["incomplete"] = collect.incompleteness(data, s.labels())
+    return data
+
+
+def run_all(targets, s, write):
+    """Build and test every target; builds go on while tests run (at most one
+    built target waits). write(data) is called once per target as it finishes."""
+    built_q = queue.Queue(maxsize=1)  # at most one built target waiting
+
+    def builder():
+        for t in targets:
+            s.log(f"{t}: configure + build")
+            r = build(t, s)
+            s.log(f"{t}: {r['status']} ({r['timings']['build_s']} s)")
+            built_q.put(r)
+        built_q.put(None)
+
+    th = threading.Thread(target=builder, daemon=True)
+    th.start()
+    while True:
+        r = built_q.get()
+        if r is None:
+            break
+        if r["status"] == "ok":
+            s.log(f"{r['target']}: testing")
+        data = test(r, s)
+        if data["status"] == "ok":
+            rows = data["implementations"].values()
+            s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
+                  f"{sum(r['verdict'] in ('pass', 'xfail') for r in rows)} of {len(rows)} implementations "
+                  f"as expected; ctest exit {data['ctest']['exit']}")
+        write(data)
+    th.join()

@@ -1,0 +1,136 @@
+"""Unit tests of ci/matrix's runner (ctest: unit.matrix_report.Runner): the
+toolchain file's session script brackets the target's tests, always; the
+candidates' tests are selected by name; what a build needs comes from the
+toolchain file. Commands are recorded, not run."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import run  # noqa: E402
+import shlib  # noqa: E402
+
+ORIGINAL_RUN = run._run  # the real one, for the one test that runs commands
+
+LISTING = {"target": {"arch": "x86_64", "data_model": "LLP64"}, "implementations": [
+    {"name": "mine", "op": "lsb", "candidate": True, "built": True, "runnable": True, "unavailable": "",
+     "skip_reason": "", "zero": "undefined", "expectations": [], "provenance": "", "source": "m.cpp"},
+    {"name": "theirs", "op": "ctz", "candidate": False, "built": True, "runnable": True, "unavailable": "",
+     "skip_reason": "", "zero": "undefined", "expectations": [], "provenance": "", "source": "t.cpp"}]}
+TOOLCHAIN = {"SCANPROOF_SESSION": "toolchains/common/wine-session.sh",
+             "SCANPROOF_GTEST_CMAKE_ARGS": "-Dgtest_disable_pthreads=ON;-DX=1"}
+
+
+class Runner(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        d = self.tmp.name
+        for sub in ("logs", "junit", "build/win"):
+            os.makedirs(os.path.join(d, sub))
+        with open(os.path.join(d, "build/win/scanproof-program.txt"), "w") as f:
+            f.write("/b/scanproof.exe\n")
+        self.s = run.Settings(d, os.path.join(d, "build"), log=lambda m: None)
+        self.commands = []
+        self.rc = {}
+        patches = [mock.patch.object(run, "_run", self.fake_run),
+                   mock.patch.object(run, "emulator", lambda t, s: "wine"),
+                   mock.patch.object(run, "_labels", lambda b: ["conformance", "properties"]),
+                   mock.patch.object(shlib, "toolchain_var", lambda t, v: TOOLCHAIN.get(v, ""))]
+        for p in patches:
+            p.start()
+            self.addCleanup(p.stop)
+
+    def fake_run(self, cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+        self.commands.append((cmd, env))
+        return self.rc.get(os.path.basename(cmd[0]), 0)
+
+    def built(self):
+        return {"target": "win", "build_dir": os.path.join(self.s.builds, "win"), "status": "ok", "timings": {}}
+
+    def listed(self, stdout):
+        return mock.patch.object(subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 0, stdout, ""))
+
+    def names(self):
+        return [os.path.basename(c[0]) + (" " + c[1] if len(c) > 1 and c[0].endswith(".sh") else "")
+                for c, _ in self.commands]
+
+    def test_session_brackets_the_tests_and_results_dir_is_passed(self):
+        with self.listed(json.dumps(LISTING)):
+            data = run.test(self.built(), self.s)
+        self.assertEqual(self.names(), ["wine-session.sh start", "ctest", "wine-session.sh stop"])
+        ctest, env = self.commands[1]
+        self.assertEqual(env["SCANPROOF_RESULTS_DIR"], os.path.join(self.s.builds, "win", "matrix-results"))
+        self.assertNotIn("-R", ctest)  # the catalogue's tests run
+        self.assertEqual(data["facts"]["data_model"], "LLP64")
+
+    def test_session_is_stopped_even_when_the_target_cannot_be_listed(self):
+        with self.listed("not json"):
+            data = run.test(self.built(), self.s)
+        self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
+        self.assertTrue(data["incomplete"][0].startswith("scanproof list failed"))
+
+    def test_a_session_that_does_not_start_leaves_the_target_incomplete(self):
+        self.rc["wine-session.sh"] = 1
+        with self.listed(json.dumps(LISTING)):
+            data = run.test(self.built(), self.s)
+        self.assertNotIn("ctest", self.names())
+        self.assertIn("session start failed", data["incomplete"][0])
+
+    def test_candidates_alone_run_only_their_tests(self):
+        self.s.candidates = ["/x/m.cpp"]
+        with self.listed(json.dumps(LISTING)):
+            data = run.test(self.built(), self.s)
+        ctest = self.commands[1][0]
+        self.assertEqual(ctest[ctest.index("-R") + 1], r"^(conformance|properties)\.(lsb\.mine)\.")
+        self.assertEqual(ctest[ctest.index("-L") + 1], "^(conformance|properties)$")
+        self.assertEqual(list(data["implementations"]), ["mine"])
+
+    def test_a_target_that_did_not_build_keeps_its_log_and_an_errored_junit(self):
+        with open(os.path.join(self.s.out, "logs", "win-build.log"), "w") as f:
+            f.write("x.cpp:1: error: nope\n")
+        data = run.test(dict(self.built(), status="build failed (see win-build.log)"), self.s)
+        self.assertEqual(self.commands, [])  # no session, no tests
+        self.assertEqual(data["incomplete"], ["build failed (see win-build.log)"])
+        self.assertIn("error: nope", data["log_tail"])
+        with open(os.path.join(self.s.out, "junit", "win.xml")) as f:
+            self.assertIn('<error message="build failed', f.read())
+
+    def test_a_hung_step_is_killed_and_named(self):
+        log = os.path.join(self.s.out, "logs", "hang.log")
+        self.assertEqual(ORIGINAL_RUN(["sleep", "30"], log, limit=0.5), -9)
+        self.assertTrue(run._hung(log))
+        self.assertEqual(ORIGINAL_RUN(["true"], log, limit=5), 0)
+
+    def test_googletest_is_built_when_configure_cannot_find_it(self):
+        configures = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+            self.commands.append((cmd, env))
+            if cmd[:3] == ["cmake", "-S", self.s.root]:
+                configures.append(cmd)
+                if len(configures) == 1:  # no GoogleTest for this target yet
+                    with open(log_path, "a") as f:
+                        f.write("Could NOT find GTest (missing: GTEST_LIBRARY)\n")
+                    return 1
+            return 0
+        with mock.patch.object(run, "_run", fake), mock.patch.object(os.path, "isdir", lambda p: True):
+            res = run.build("win", self.s)
+        self.assertEqual(res["status"], "ok")
+        gtest_cfg = self.commands[1][0]
+        self.assertEqual(gtest_cfg[2], "/usr/src/googletest")
+        self.assertIn("-Dgtest_disable_pthreads=ON", gtest_cfg)  # the toolchain file's arguments
+        self.assertIn("-DX=1", gtest_cfg)
+        self.assertEqual(len(configures), 2)
+        self.assertIn(f"-DCMAKE_PREFIX_PATH={self.s.builds}/_deps/win/install", configures[1])
+        self.assertEqual(self.commands[-1][0][-1], run.BUILD_TARGET)
+
+
+if __name__ == "__main__":
+    unittest.main()
