@@ -146,7 +146,7 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   // What requirements and expectations are phrased in, as this CPU answers it
   // (the matrix report explains failures by these facts).
   bool first_feature = true;
-  for (cpu_feature f : {cpu_feature::popcnt, cpu_feature::bmi1, cpu_feature::lzcnt})
+  for (cpu_feature f : all_cpu_features)
     if (cpu_has(f)) js << (std::exchange(first_feature, false) ? "" : ", ") << json_string(name(f));
   js << "]}, \"implementations\": [";
   int failed = 0, total = 0;
