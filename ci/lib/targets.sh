@@ -18,28 +18,30 @@ toolchain_var() {
   sed -n "s/^set($2 \"\{0,1\}\([^\")]*\)\"\{0,1\})\$/\1/p" "toolchains/$1.cmake"
 }
 
-# target_packages TARGET: the Debian packages the target needs (multiarch
-# GoogleTest/RapidCheck where Debian has the architecture).
+# target_packages TARGET: the Debian packages the target needs: its toolchain
+# file's SCANPROOF_PACKAGES (compiler, emulator) plus, where Debian has the
+# architecture (SCANPROOF_DEBIAN_ARCH), GoogleTest and RapidCheck multiarch.
 target_packages() {
-  local triple arch
+  local packages arch
   [ "$1" = host ] && { echo g++ libgtest-dev librapidcheck-dev; return; }
-  triple=$(toolchain_var "$1" SCANPROOF_TRIPLE)
+  packages=$(toolchain_var "$1" SCANPROOF_PACKAGES)
+  [ -n "$packages" ] || die "toolchains/$1.cmake sets no SCANPROOF_PACKAGES (the Debian packages of its compiler and emulator)"
   arch=$(toolchain_var "$1" SCANPROOF_DEBIAN_ARCH)
-  echo qemu-user ${triple:+g++-$triple} ${arch:+libgtest-dev:$arch librapidcheck-dev:$arch}
+  echo "$packages${arch:+ libgtest-dev:$arch librapidcheck-dev:$arch}"
 }
 
 # target_missing_tool TARGET: prints why the target cannot be built and run
-# here (a missing compiler or emulator), nothing if it can.
+# here, nothing if it can. The toolchain file itself checks its compiler and
+# emulator (toolchains/common/require-program.cmake); this includes it in
+# script mode and passes on its message.
 target_missing_tool() {
-  local triple qemu
+  local err
   [ "$1" = host ] && { command -v g++ >/dev/null || echo "g++ not installed"; return; }
-  triple=$(toolchain_var "$1" SCANPROOF_TRIPLE)
-  qemu=$(toolchain_var "$1" SCANPROOF_QEMU)
-  if [ -n "$triple" ] && ! command -v "$triple-g++" >/dev/null; then
-    echo "$triple-g++ not installed (package g++-$triple; run ci/setup)"
-  elif ! command -v "$qemu" >/dev/null; then
-    echo "$qemu not installed (package qemu-user; run ci/setup)"
-  fi
+  err=$(cmake -DTOOLCHAIN="toolchains/$1.cmake" -P ci/lib/emulator.cmake 2>&1 >/dev/null) && return 0
+  # CMake indents and wraps the message: from "scanproof:" to its call stack, one line.
+  echo "$err" | sed -n '/scanproof:/,/^Call Stack/p' | sed '/^Call Stack/d; s/^ *//' | tr '\n' ' ' |
+    sed 's/ *$//'
+  echo
 }
 
 # select_targets LIST: checks a comma-separated target list (empty = all) and

@@ -481,7 +481,7 @@ std::string target_json() {
   // What requirements and expectations are phrased in, as this CPU answers it
   // (the matrix report explains failures by these facts).
   bool first = true;
-  for (cpu_feature f : {cpu_feature::popcnt, cpu_feature::bmi1, cpu_feature::lzcnt})
+  for (cpu_feature f : all_cpu_features)
     if (cpu_has(f)) js << (std::exchange(first, false) ? "" : ", ") << json_string(name(f));
   js << "]}";
   return js.str();

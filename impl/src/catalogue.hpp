@@ -39,6 +39,13 @@ inline constexpr expectation long_is_32_bits_drops_high_half = {
   SCANPROOF_UNAVAILABLE(NAME, OP, "32-bit ARM only (inline asm)", __VA_ARGS__)
 #endif
 
+#if defined(__alpha__)
+#define SCANPROOF_ENTRY_ALPHA(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_ALPHA(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "Alpha only (inline asm)", __VA_ARGS__)
+#endif
+
 // MSVC's bit-scan intrinsics (<intrin.h>): built where a Windows x86-64
 // compiler provides them (mingw-w64 here); elsewhere registered unbuilt.
 #if defined(_WIN32) && defined(__x86_64__)

@@ -42,7 +42,11 @@ bool cpu_has(cpu_feature f) {
     case cpu_feature::popcnt: return cpuid_bit(1, 0, ecx, 23);
     case cpu_feature::bmi1: return cpuid_bit(7, 0, ebx, 3);
     case cpu_feature::lzcnt: return cpuid_bit(0x80000001u, 0, ecx, 5);
+    case cpu_feature::alpha_cix: return false;
   }
+#elif defined(__alpha__)
+  // AMASK clears the bits of the extensions the CPU implements (bit 2: CIX).
+  if (f == cpu_feature::alpha_cix) return __builtin_alpha_amask(1L << 2) == 0;
 #endif
   (void)f;
   return false;
@@ -53,6 +57,7 @@ const char* name(cpu_feature f) {
     case cpu_feature::popcnt: return "popcnt";
     case cpu_feature::bmi1: return "bmi1";
     case cpu_feature::lzcnt: return "lzcnt";
+    case cpu_feature::alpha_cix: return "cix";
   }
   return "?";
 }

@@ -3,6 +3,7 @@
 #   SCANPROOF_TRIPLE     GNU triple of the cross compiler, e.g. s390x-linux-gnu
 #   SCANPROOF_PROCESSOR  CMAKE_SYSTEM_PROCESSOR, e.g. s390x
 #   SCANPROOF_QEMU       qemu-user binary, e.g. qemu-s390x
+#   SCANPROOF_QEMU_CPU   optional `qemu-<arch> -cpu help` model, e.g. ev56
 #   SCANPROOF_MULTIARCH  Debian multiarch directory if it differs from the triple
 #                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
 #   SCANPROOF_PACKAGES   the Debian packages of compiler and emulator, for the
@@ -31,3 +32,6 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 # ctest, gtest_discover_tests and add_test(COMMAND <target>) run target
 # programs through this; -L gives qemu the cross libc and libstdc++.
 set(CMAKE_CROSSCOMPILING_EMULATOR ${SCANPROOF_QEMU} -L /usr/${SCANPROOF_TRIPLE})
+if(SCANPROOF_QEMU_CPU)  # an older CPU model than qemu's default
+  list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -cpu ${SCANPROOF_QEMU_CPU})
+endif()

@@ -29,7 +29,8 @@ if (!program) {
   let status;
   try {
     const module = await WebAssembly.compile(fs.readFileSync(program));
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+    // wasiImport, not getImportObject(): the latter needs Node >= 19.8.
+    const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
     status = wasi.start(instance);
   } catch (e) {
     process.stderr.write(`node-wasi: ${program}: ${e instanceof WebAssembly.RuntimeError ? 'trapped' : 'failed'}: ${e.message}\n`);

@@ -7,9 +7,13 @@
 
 namespace scanproof {
 
-enum class cpu_feature : std::uint8_t { popcnt, bmi1, lzcnt };
+// x86 (CPUID): popcnt, bmi1, lzcnt. Alpha (AMASK): alpha_cix, the count
+// extension of the 21264A/EV67 (CTTZ, CTLZ, CTPOP).
+enum class cpu_feature : std::uint8_t { popcnt, bmi1, lzcnt, alpha_cix };
+inline constexpr cpu_feature all_cpu_features[] = {cpu_feature::popcnt, cpu_feature::bmi1,
+                                                   cpu_feature::lzcnt, cpu_feature::alpha_cix};
 
-bool cpu_has(cpu_feature f);       // always false off x86
+bool cpu_has(cpu_feature f);  // asks the CPU the test runs on; false for another CPU family's
 const char* name(cpu_feature f);
 
 inline constexpr bool big_endian = std::endian::native == std::endian::big;
