@@ -2,13 +2,13 @@
 //   scanproof list [--json | --markdown]
 //   scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]
 //   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
+//   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -76,17 +76,11 @@ std::string short_source(const descriptor& d) {
   return d.source;
 }
 
-// The C data model, named as the report's findings name it.
-const char* data_model() {
-  if (long_bits == 64) return "LP64";
-  return pointer_bits == 64 ? "LLP64" : "ILP32";
-}
-
 int list(bool json) {
   auto reg = registry();
   if (json) {
     std::string t = target_json();
-    t.insert(t.size() - 1, ", \"data_model\": " + json_string(data_model()));
+    t.insert(t.size() - 1, ", \"data_model\": " + json_string(scanproof::data_model()));
     std::cout << "{\n  \"target\": " << t << ",\n  \"implementations\": [\n";
     for (std::size_t i = 0; i < reg.size(); ++i) {
       const descriptor& d = reg[i];
@@ -198,39 +192,51 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   js << "\n]}\n";
   std::printf("%d implementations checked, %d failed\n", total, failed);
   if (!json_path.empty()) {
-    std::ofstream out(json_path);
-    if (!out) {
+    // C stdio, not <fstream>: wasm32-wasi's libc++ is built without file streams.
+    const std::string text = js.str();
+    std::FILE* out = std::fopen(json_path.c_str(), "w");
+    bool written = out && std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    if (out) written = std::fclose(out) == 0 && written;
+    if (!written) {
       std::fprintf(stderr, "scanproof: cannot write %s\n", json_path.c_str());
       return 2;
     }
-    out << js.str();
   }
   return failed ? 1 : 0;
 }
 
 // `scanproof bench ...` runs scanproof_bench (bench/), built next to this
-// program when Google Benchmark is installed, with the same arguments.
-int bench(int argc, char** argv) {
+// program when Google Benchmark is installed, with the same arguments;
+// `scanproof prove ...` runs scanproof_prove (proof/) the same way.
+int run_sibling(const char* program, const char* built_when, int argc, char** argv) {
+#if defined(_WIN32) || defined(__wasi__)
+  // No readlink/execv on Windows and WASI, whose builds have neither program.
+  (void)built_when;
+  (void)argc;
+  (void)argv;
+  std::fprintf(stderr, "scanproof: %s is not available on this target (Windows, WASI)\n", program);
+  return 2;
+#else
   char self[4096] = {};
   const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string exe = len > 0 ? std::string(self, static_cast<std::size_t>(len)) : std::string(argv[0]);
-  exe = exe.substr(0, exe.find_last_of('/') + 1) + "scanproof_bench";
+  exe = exe.substr(0, exe.find_last_of('/') + 1) + program;
   std::vector<char*> args{exe.data()};
   for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
   args.push_back(nullptr);
   execv(exe.c_str(), args.data());
-  std::fprintf(stderr,
-               "scanproof: cannot run %s (%s): the benchmark is built only when Google Benchmark "
-               "is installed (apt-get install libbenchmark-dev, then reconfigure)\n",
-               exe.c_str(), std::strerror(errno));
+  std::fprintf(stderr, "scanproof: cannot run %s (%s): %s\n", exe.c_str(), std::strerror(errno),
+               built_when);
   return 2;
+#endif
 }
 
 int usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: scanproof list [--json | --markdown]\n"
                "       scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]\n"
-               "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n");
+               "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n"
+               "       scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]\n");
   return code;
 }
 }  // namespace
@@ -238,7 +244,16 @@ int usage(int code) {
 int run(int argc, char** argv) {
   if (!registry_ok()) return 2;
   if (argc < 2) return usage(2);
-  if (std::string(argv[1]) == "bench") return bench(argc, argv);  // its own options
+  if (std::string(argv[1]) == "bench")  // its own options
+    return run_sibling("scanproof_bench",
+                       "the benchmark is built only when Google Benchmark is installed "
+                       "(apt-get install libbenchmark-dev, then reconfigure)",
+                       argc, argv);
+  if (std::string(argv[1]) == "prove")
+    return run_sibling("scanproof_prove",
+                       "the prover is built only with clang-19, llvm-19-dev and libz3-dev "
+                       "(apt-get install them, then reconfigure; docs/proof.md)",
+                       argc, argv);
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
   unsigned timeout = 300;
@@ -281,8 +296,9 @@ int run(int argc, char** argv) {
 }
 
 // `scanproof check` runs implementations: supervised, so a scanner that ends
-// the process is named and fails (supervise.hpp). bench execs its own program.
+// the process is named and fails (supervise.hpp); list only reads the
+// registry; bench and prove exec their own programs (run()).
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "bench") return bench(argc, argv);
-  return scanproof::supervised_main(run, argc, argv);
+  const std::string cmd = argc >= 2 ? argv[1] : "";
+  return cmd == "check" ? scanproof::supervised_main(run, argc, argv) : run(argc, argv);
 }

@@ -1,5 +1,13 @@
 #include "signal_report.hpp"
 
+// POSIX sigaction (signal details, alternate stack, sanitizer callback) where
+// the C library has it; ISO C signal() on Windows (the C runtime maps faults
+// to SIGSEGV, SIGILL, SIGFPE) and WebAssembly/WASI (wasi-libc's signal
+// emulation: raise() and abort() only, a trap ends the instance).
+#if defined(_WIN32) || defined(__wasi__)
+#define SCANPROOF_ISO_C_SIGNALS 1
+#endif
+
 #include <signal.h>
 #include <unistd.h>
 
@@ -24,7 +32,7 @@ void put(const char* s) {
   (void)r;
 }
 
-void put_hex(std::uintptr_t v) {
+[[maybe_unused]] void put_hex(std::uintptr_t v) {  // unused with ISO C signals
   char buf[2 + 2 * sizeof v + 1];
   buf[0] = '0';
   buf[1] = 'x';
@@ -41,14 +49,18 @@ struct signal_name {
 };
 constexpr signal_name reported[] = {
     {SIGSEGV, "SIGSEGV", "segmentation fault: invalid memory access or stack overflow"},
+#if defined(SIGBUS)
     {SIGBUS, "SIGBUS", "bus error: misaligned or unmapped memory access"},
+#endif
     {SIGILL, "SIGILL", "illegal instruction: the CPU lacks an instruction the code uses, or a trap"},
     {SIGFPE, "SIGFPE", "arithmetic exception: integer division by zero or overflow"},
     {SIGABRT, "SIGABRT", "abort: std::abort, a failed assert, or std::terminate (uncaught or noexcept-escaping exception)"},
+#if defined(SIGTRAP)
     {SIGTRAP, "SIGTRAP", "trap instruction (__builtin_trap on some CPUs)"},
+#endif
 };
 
-void on_signal(int sig, siginfo_t* info, void*) {
+void put_killed_by(int sig) {
   put("\nscanproof: ");
   put(flight().active ? flight().label : "(outside any check)");
   put(": killed by ");
@@ -59,6 +71,18 @@ void on_signal(int sig, siginfo_t* info, void*) {
     put(s.meaning);
     put(")");
   }
+}
+
+#if defined(SCANPROOF_ISO_C_SIGNALS)
+void on_signal(int sig) {
+  put_killed_by(sig);
+  put("\n");
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+#else
+void on_signal(int sig, siginfo_t* info, void*) {
+  put_killed_by(sig);
   if ((sig == SIGSEGV || sig == SIGBUS) && info && info->si_code > 0) {  // a fault, not kill/raise
     put(" at address ");
     put_hex(reinterpret_cast<std::uintptr_t>(info->si_addr));
@@ -76,9 +100,15 @@ void on_sanitizer_death() {
 }
 
 alignas(16) char alt_stack[1 << 16];
+#endif
 
 }  // namespace
 
+#if defined(SCANPROOF_ISO_C_SIGNALS)
+void install_signal_report() {
+  for (const signal_name& s : reported) ::signal(s.sig, on_signal);
+}
+#else
 void install_signal_report() {
   stack_t ss{};
   ss.ss_sp = alt_stack;
@@ -99,5 +129,6 @@ void install_signal_report() {
   }
   if (sanitizer) __sanitizer_set_death_callback(on_sanitizer_death);
 }
+#endif
 
 }  // namespace scanproof

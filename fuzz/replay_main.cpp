@@ -66,7 +66,7 @@ int replay(int argc, char** argv) {
   }
   std::signal(SIGABRT, name_failing_input);
   for (const fs::path& p : inputs) {
-    std::snprintf(current, sizeof current, "%s", p.c_str());
+    std::snprintf(current, sizeof current, "%s", p.string().c_str());  // wchar_t on Windows
     std::ifstream in(p, std::ios::binary);
     const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
     if (!in.good() && !in.eof()) return usage(self, "cannot read '" + p.string() + "'");

@@ -4,4 +4,6 @@ set(SCANPROOF_PROCESSOR aarch64)
 set(SCANPROOF_QEMU qemu-aarch64)
 # Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
 set(SCANPROOF_DEBIAN_ARCH arm64)
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-aarch64-linux-gnu qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

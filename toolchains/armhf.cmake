@@ -4,4 +4,6 @@ set(SCANPROOF_PROCESSOR arm)
 set(SCANPROOF_QEMU qemu-arm)
 # Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
 set(SCANPROOF_DEBIAN_ARCH armhf)
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-arm-linux-gnueabihf qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -5,4 +5,6 @@ set(SCANPROOF_QEMU qemu-i386)
 # Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
 set(SCANPROOF_DEBIAN_ARCH i386)
 set(SCANPROOF_MULTIARCH i386-linux-gnu)
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-i686-linux-gnu qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -4,4 +4,6 @@ set(SCANPROOF_PROCESSOR ppc64)
 set(SCANPROOF_QEMU qemu-ppc64)
 # No Debian 12 architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
 set(SCANPROOF_DEBIAN_ARCH "")
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-powerpc64-linux-gnu qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -4,4 +4,6 @@ set(SCANPROOF_PROCESSOR ppc64le)
 set(SCANPROOF_QEMU qemu-ppc64le)
 # Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
 set(SCANPROOF_DEBIAN_ARCH ppc64el)
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-powerpc64le-linux-gnu qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

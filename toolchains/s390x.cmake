@@ -4,4 +4,6 @@ set(SCANPROOF_PROCESSOR s390x)
 set(SCANPROOF_QEMU qemu-s390x)
 # Debian architecture whose libgtest-dev/librapidcheck-dev ci/setup installs (multiarch).
 set(SCANPROOF_DEBIAN_ARCH s390x)
+# Debian packages of the compiler and the emulator (ci/setup installs them).
+set(SCANPROOF_PACKAGES "g++-s390x-linux-gnu qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

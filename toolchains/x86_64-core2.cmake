@@ -2,4 +2,6 @@
 # no POPCNT (the POPCNT intrinsic would trap with SIGILL), no LZCNT, no BMI1.
 set(SCANPROOF_QEMU qemu-x86_64)
 set(SCANPROOF_QEMU_CPU core2duo)
+# Debian package of the emulator (the compiler is the host's; ci/setup installs it).
+set(SCANPROOF_PACKAGES "qemu-user")
 include(${CMAKE_CURRENT_LIST_DIR}/common/x86_64-qemu-cpu.cmake)

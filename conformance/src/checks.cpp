@@ -12,6 +12,7 @@
 #include "scanproof/supervise.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/shrink.hpp"
 #include "scanproof/zero_policy.hpp"
 
 namespace scanproof {
@@ -70,31 +71,17 @@ bool smaller(std::uint64_t a, std::uint64_t b) {
   return pa != pb ? pa < pb : a < b;
 }
 
-// Greedy shrink towards fewest set bits, then smallest value: clear set bits
-// (highest first) while the input still fails, then move each remaining bit to
-// the lowest position where the input still fails.
+// Shrinks towards fewest set bits, then smallest value (shrink.hpp).
 mismatch shrink(const descriptor& d, mismatch m) {
-  auto try_input = [&](std::uint64_t t) {
-    if (t == 0) return false;  // zero has its own check
-    flight_chunk(&t, 0, 1, "shrink");
-    const std::int64_t got = call_one(d.batch, t);
-    const std::int64_t want = reference::eval(d.operation, t);
-    if (got == want) return false;
-    m = {t, want, got};
-    return true;
-  };
-  for (int i = 63; i >= 0; --i)
-    if (m.input >> i & 1) try_input(m.input & ~(std::uint64_t{1} << i));
-  for (bool moved = true; moved;) {
-    moved = false;
-    for (int i = 0; i < 64 && !moved; ++i) {
-      if (!(m.input >> i & 1)) continue;
-      for (int j = 0; j < i && !moved; ++j)
-        if (!(m.input >> j & 1))
-          moved = try_input((m.input & ~(std::uint64_t{1} << i)) | (std::uint64_t{1} << j));
-    }
-  }
-  return m;
+  return shrink_greedy(
+      m, [](const mismatch& f) { return board_shrinks(f.input); },
+      [&](std::uint64_t t) -> std::optional<mismatch> {
+        flight_chunk(&t, 0, 1, "shrink");
+        const std::int64_t got = call_one(d.batch, t);
+        const std::int64_t want = reference::eval(d.operation, t);
+        if (got == want) return std::nullopt;
+        return mismatch{t, want, got};
+      });
 }
 
 constexpr std::size_t chunk = 1 << 14;

@@ -1,9 +1,11 @@
 // Forward scans built from another primitive: popcount, an MSB scan, libc.
 #include <array>
 #include <bit>
-#include <strings.h>
 
 #include "catalogue.hpp"
+#if defined(SCANPROOF_HAS_POSIX_LIBC)
+#include <strings.h>
+#endif
 #include "debruijn64.hpp"
 
 namespace scanproof::cat {
@@ -33,8 +35,10 @@ int find_msb(U64 b) {
 // DarkThought "Bitboard Infrastructure": FIND_LSB(b) = FIND_MSB(b ^ (b - 1)).
 int darkthought_find_lsb(U64 b) { return find_msb(b ^ (b - 1)); }
 
+#if defined(SCANPROOF_HAS_POSIX_LIBC)
 // CPW "Processor Instructions for BitScans": ffsll returns 1..64, 0 for zero.
 int ffsll_minus_one(U64 b) { return ffsll(static_cast<long long>(b)) - 1; }
+#endif
 
 // CPW "BitScan with Reset": scan and clear through a reference, the shape a
 // serialization loop takes. The reset is exercised by the serialization property.
@@ -55,11 +59,11 @@ SCANPROOF_ENTRY(darkthought_find_lsb, op::lsb, darkthought_find_lsb,
                  .provenance = "seeds 000/001 (DarkThought 'Bitboard Infrastructure', E. A. "
                                "Heinz): FIND_LSB(b) = FIND_MSB(b ^ (b - 1)); FIND_MSB by "
                                "conditional selects and a byte table"});
-SCANPROOF_ENTRY(ffsll_minus_one, op::lsb, ffsll_minus_one,
-                {.zero = zero_spec::returns(-1, "ffsll(0) = 0"),
-                 .needs = "libc ffsll",
-                 .provenance = "seed 003 (CPW BitScan), 'Processor Instructions for BitScans / "
-                               "x86': Linux ffsll"});
+SCANPROOF_ENTRY_POSIX_LIBC(ffsll_minus_one, op::lsb, ffsll_minus_one,
+                           {.zero = zero_spec::returns(-1, "ffsll(0) = 0"),
+                            .needs = "libc ffsll",
+                            .provenance = "seed 003 (CPW BitScan), 'Processor Instructions for "
+                                          "BitScans / x86': Linux ffsll"});
 SCANPROOF_ENTRY(bsf_with_reset, op::lsb, bsf_with_reset,
                 {.zero = zero_spec::returns(63, "Walisch De Bruijn: index64[63]"),
                  .provenance = "seed 003 (CPW BitScan), 'BitScan with Reset' "

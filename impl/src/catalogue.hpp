@@ -6,7 +6,15 @@
 
 namespace scanproof::cat {
 using U64 = std::uint64_t;  // the seeds' spelling
-}
+
+// The `l` builtins (__builtin_ctzl, ...) take unsigned long: 64 bits on LP64,
+// 32 bits on ILP32 (i686, armhf, mips) and LLP64 (64-bit Windows), where the
+// high half is silently dropped. A classic porting bug in engines written on
+// 64-bit Linux.
+inline constexpr expectation long_is_32_bits_drops_high_half = {
+    when::long_is_32_bits, scope::nonzero,
+    "unsigned long is 32 bits here: the high half is dropped"};
+}  // namespace scanproof::cat
 
 // Entries that only compile for some CPUs. On other targets the entry is still
 // registered, unbuilt, with the reason, so `scanproof list` and the report show it.
@@ -29,4 +37,25 @@ using U64 = std::uint64_t;  // the seeds' spelling
 #else
 #define SCANPROOF_ENTRY_ARM32(NAME, OP, FN, ...) \
   SCANPROOF_UNAVAILABLE(NAME, OP, "32-bit ARM only (inline asm)", __VA_ARGS__)
+#endif
+
+// MSVC's bit-scan intrinsics (<intrin.h>): built where a Windows x86-64
+// compiler provides them (mingw-w64 here); elsewhere registered unbuilt.
+#if defined(_WIN32) && defined(__x86_64__)
+#define SCANPROOF_HAS_MSVC_INTRIN 1
+#define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "needs MSVC's <intrin.h> (Windows x86-64)", __VA_ARGS__)
+#endif
+
+// POSIX C library functions (ffsll): glibc and musl/wasi-libc have them, the
+// Windows C runtime does not.
+#if !defined(_WIN32)
+#define SCANPROOF_HAS_POSIX_LIBC 1
+#define SCANPROOF_ENTRY_POSIX_LIBC(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_POSIX_LIBC(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "needs a POSIX C library (the Windows C runtime has no ffsll)", \
+                        __VA_ARGS__)
 #endif

@@ -120,9 +120,11 @@ std::uint64_t draw(xoshiro256ss& rng, distribution d) {
 std::span<const input_set> input_sets() { return sets; }
 
 const std::vector<std::uint64_t>& words_of(const input_set& s) {
+#if !defined(_LIBCPP_HAS_NO_THREADS)  // wasm32-wasi's libc++: no threads, no std::mutex
   static std::mutex lock;
-  static std::map<const input_set*, std::vector<std::uint64_t>> cache;
   const std::lock_guard<std::mutex> hold(lock);
+#endif
+  static std::map<const input_set*, std::vector<std::uint64_t>> cache;
   auto it = cache.find(&s);
   if (it == cache.end()) it = cache.emplace(&s, s.make()).first;
   return it->second;

@@ -1,6 +1,6 @@
 #include "scanproof/platform.hpp"
 
-#include <fstream>
+#include <cstdio>
 #include <string>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -21,6 +21,18 @@ bool cpuid_bit(unsigned leaf, unsigned subleaf, int reg, int bit) {
   return (r[reg] >> bit) & 1u;
 }
 #endif
+
+// The value of a /proc/cpuinfo line naming the CPU model, "" for other lines.
+std::string cpuinfo_model(const std::string& line) {
+  for (const char* key : {"model name", "cpu model", "cpu\t", "CPU part"}) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const auto value = line.find_first_not_of(" \t", colon + 1);
+    return value == std::string::npos ? std::string() : line.substr(value);
+  }
+  return "";
+}
 }  // namespace
 
 bool cpu_has(cpu_feature f) {
@@ -56,6 +68,8 @@ const char* arch_name() {
   return "arm";
 #elif defined(__powerpc64__)
   return big_endian ? "ppc64" : "ppc64le";
+#elif defined(__powerpc__)
+  return "ppc";
 #elif defined(__s390x__)
   return "s390x";
 #elif defined(__mips__)
@@ -66,6 +80,10 @@ const char* arch_name() {
   return "sparc64";
 #elif defined(__m68k__)
   return "m68k";
+#elif defined(__alpha__)
+  return "alpha";
+#elif defined(__wasm32__)
+  return "wasm32";
 #else
   return "unknown";
 #endif
@@ -93,16 +111,21 @@ std::string cpu_model() {
     return b == std::string::npos ? "unknown" : s.substr(b);
   }
 #endif
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    for (const char* key : {"model name", "cpu model", "cpu\t", "CPU part"}) {
-      if (line.rfind(key, 0) == 0) {
-        auto c = line.find(':');
-        if (c != std::string::npos) return line.substr(line.find_first_not_of(" \t", c + 1));
-      }
+  // C stdio, not <fstream>: wasm32-wasi's libc++ is built without file streams.
+  std::FILE* in = std::fopen("/proc/cpuinfo", "r");
+  if (!in) return "unknown";
+  std::string line, model;
+  for (int c = 0; model.empty() && c != EOF;) {
+    c = std::fgetc(in);
+    if (c != '\n' && c != EOF) {
+      line += static_cast<char>(c);
+      continue;
     }
+    model = cpuinfo_model(line);
+    line.clear();
   }
-  return "unknown";
+  std::fclose(in);
+  return model.empty() ? "unknown" : model;
 }
 
 }  // namespace scanproof

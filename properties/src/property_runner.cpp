@@ -29,18 +29,6 @@ constexpr distribution partner_distributions[] = {distribution::uniform, distrib
                                                   distribution::below_msb};
 }  // namespace
 
-std::vector<std::uint64_t> board_shrinks(std::uint64_t b) {
-  std::vector<std::uint64_t> v;
-  for (int i = 63; i >= 0; --i)
-    if ((b >> i & 1) && (b & ~(one << i))) v.push_back(b & ~(one << i));
-  for (int i = 0; i < 64; ++i) {
-    if (!(b >> i & 1)) continue;
-    for (int j = 0; j < i; ++j)
-      if (!(b >> j & 1)) v.push_back((b & ~(one << i)) | (one << j));
-  }
-  return v;
-}
-
 std::vector<int> index_shrinks(int k) {
   std::vector<int> v;
   for (int c : {0, k / 2, k - 1})
@@ -67,16 +55,12 @@ std::vector<property_args> arg_shrinks(const property& p, const property_args& x
 }
 
 property_failure shrink(const property& p, const scanners& s, property_failure f) {
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (const property_args& c : arg_shrinks(p, f.x))
-      if (auto why = evaluate(p, s, c)) {
-        f = {c, *why};
-        progress = true;
-        break;
-      }
-  }
-  return f;
+  return shrink_greedy(
+      std::move(f), [&p](const property_failure& g) { return arg_shrinks(p, g.x); },
+      [&](const property_args& c) -> std::optional<property_failure> {
+        if (auto why = evaluate(p, s, c)) return property_failure{c, *why};
+        return std::nullopt;
+      });
 }
 
 namespace {

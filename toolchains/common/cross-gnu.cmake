@@ -5,9 +5,13 @@
 #   SCANPROOF_QEMU       qemu-user binary, e.g. qemu-s390x
 #   SCANPROOF_MULTIARCH  Debian multiarch directory if it differs from the triple
 #                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
+#   SCANPROOF_PACKAGES   the Debian packages of compiler and emulator, for the
+#                        error message when one is missing (and ci/setup)
+include(${CMAKE_CURRENT_LIST_DIR}/require-program.cmake)
+scanproof_require_program(${SCANPROOF_TRIPLE}-g++ CMAKE_CXX_COMPILER)
+scanproof_require_program(${SCANPROOF_QEMU})
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR ${SCANPROOF_PROCESSOR})
-set(CMAKE_CXX_COMPILER ${SCANPROOF_TRIPLE}-g++)
 if(NOT SCANPROOF_MULTIARCH)
   set(SCANPROOF_MULTIARCH ${SCANPROOF_TRIPLE})
 endif()

@@ -2,7 +2,9 @@
 # no -march), run under qemu-x86_64 with an older CPU model so the CPUID the
 # suite reads and the instructions that execute are that CPU's. The including
 # file sets SCANPROOF_QEMU (qemu-x86_64) and SCANPROOF_QEMU_CPU (a
-# `qemu-x86_64 -cpu help` model name).
+# `qemu-x86_64 -cpu help` model name) and SCANPROOF_PACKAGES (qemu-user).
+include(${CMAKE_CURRENT_LIST_DIR}/require-program.cmake)
+scanproof_require_program(${SCANPROOF_QEMU})
 # CMAKE_SYSTEM_NAME marks the build as cross-compiling: CMake 3.25 uses
 # CMAKE_CROSSCOMPILING_EMULATOR only then.
 set(CMAKE_SYSTEM_NAME Linux)

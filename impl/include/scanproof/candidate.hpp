@@ -45,6 +45,14 @@ kernels candidate_kernels() {
   }
 }
 
+// What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): F on one
+// input; with a wrong signature only candidate_kernels' static_assert speaks.
+template <auto F>
+auto candidate_scalar(std::uint64_t b) {
+  if constexpr (candidate_signature<decltype(F)>::value) return F(b);
+  else return 0;
+}
+
 }  // namespace scanproof::detail
 
 // scanproof_add_candidates() and -DSCANPROOF_CANDIDATES define this per source
@@ -57,6 +65,7 @@ kernels candidate_kernels() {
 #endif
 
 #define SCANPROOF_CANDIDATE(FN, OP)                                                          \
+  SCANPROOF_PROOF_SYMBOL(FN, ::scanproof::detail::candidate_scalar<&FN>)                     \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, FN) =                \
       ::scanproof::detail::register_candidate(                                               \
           #FN, OP, ::scanproof::detail::candidate_kernels<&FN, OP>(), SCANPROOF_CANDIDATE_FILE)

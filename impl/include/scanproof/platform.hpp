@@ -15,6 +15,16 @@ const char* name(cpu_feature f);
 inline constexpr bool big_endian = std::endian::native == std::endian::big;
 inline constexpr int long_bits = static_cast<int>(sizeof(long) * 8);
 inline constexpr int pointer_bits = static_cast<int>(sizeof(void*) * 8);
+
+// The C data model: "LP64" (64-bit Linux and Unix), "ILP32" (i686, armhf,
+// mips, ppc, wasm32) or "LLP64" (64-bit Windows: long stays 32 bits).
+constexpr const char* data_model() {
+  if (sizeof(int) != 4) return "unknown";
+  if (long_bits == 64 && pointer_bits == 64) return "LP64";
+  if (long_bits == 32 && pointer_bits == 32) return "ILP32";
+  if (long_bits == 32 && pointer_bits == 64) return "LLP64";
+  return "unknown";
+}
 #if defined(SCANPROOF_UBSAN)
 inline constexpr bool ub_sanitizer = true;  // built with -DSCANPROOF_SANITIZE=ON
 #else
@@ -36,7 +46,13 @@ struct condition {
 namespace when {
 inline constexpr condition always{"always", [] { return true; }};
 inline constexpr condition big_endian_target{"big-endian", [] { return big_endian; }};
-inline constexpr condition long_is_32_bits{"32-bit long", [] { return long_bits == 32; }};
+// Named for the data model where it is evaluated: a 32-bit long is ILP32's on
+// 32-bit targets and LLP64's on 64-bit Windows.
+inline constexpr condition long_is_32_bits{
+    long_bits != 32 ? "32-bit long (ILP32 or LLP64)"
+    : pointer_bits == 64 ? "32-bit long (LLP64)"
+                         : "32-bit long (ILP32)",
+    [] { return long_bits == 32; }};
 inline constexpr condition cpu_lacks_lzcnt{
     "CPU lacks LZCNT (executes as BSR)", [] { return !cpu_has(cpu_feature::lzcnt); }};
 inline constexpr condition cpu_lacks_bmi1{

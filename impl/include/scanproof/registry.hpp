@@ -1,6 +1,7 @@
 // The one registry. Catalogue entries and user candidates register here at
 // static-initialisation time; everything else iterates it.
 #pragma once
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,15 +46,29 @@ int expect_candidates_from(const char* file);
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
 
+// `scanproof prove` (proof/) finds each implementation in Clang's IR by this
+// unmangled symbol, scanproof_scalar__<NAME>(uint64_t) -> int64_t, which calls
+// the scanner as batch<> does. It has internal linkage, so it changes no link
+// (two candidates with one name stay the registry's error, not the linker's),
+// and [[gnu::used]] keeps it although nothing calls it.
+#define SCANPROOF_PROOF_SYMBOL(NAME, CALL)                                                   \
+  extern "C" {                                                                               \
+  [[gnu::used]] static std::int64_t SCANPROOF_CAT(scanproof_scalar__, NAME)(std::uint64_t b) { \
+    return static_cast<std::int64_t>(CALL(b));                                               \
+  }                                                                                          \
+  }
+
 // Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
 #define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
+  SCANPROOF_PROOF_SYMBOL(NAME, FN)                                                           \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
                                           __FILE__,                                          \
                                           ::scanproof::entry_info __VA_ARGS__)
 
 // A catalogue entry that this target cannot build (inline asm for another CPU).
-// It stays in the catalogue so `scanproof list` and the report show it.
+// It stays in the catalogue so `scanproof list` and the report show it. It
+// emits no proof symbol: there is no function to prove on this target.
 #define SCANPROOF_UNAVAILABLE(NAME, OP, WHY, ...)                                            \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_unavailable(#NAME, OP, WHY, __FILE__,                    \

@@ -11,6 +11,7 @@
 
 #include "scanproof/checks.hpp"
 #include "scanproof/properties.hpp"
+#include "scanproof/shrink.hpp"
 
 namespace scanproof {
 
@@ -22,10 +23,7 @@ struct property_failure {
 // Does p check implementations of d's op?
 inline bool applies(const property& p, const descriptor& d) { return p.ops.contains(d.operation); }
 
-// Smaller neighbours of a nonzero board, most promising first: each set bit
-// cleared (highest first), then each set bit moved to a lower free position.
-// Never zero. Both drivers shrink with exactly this sequence.
-std::vector<std::uint64_t> board_shrinks(std::uint64_t b);
+// board_shrinks() (shrink.hpp): both drivers shrink boards with exactly that sequence.
 // Towards 0: 0, k / 2, k - 1.
 std::vector<int> index_shrinks(int k);
 
@@ -38,8 +36,7 @@ std::optional<std::string> evaluate(const property& p, const scanners& s, const 
 // (RapidCheck gets it through property_inputs(), see bitboard_gen.hpp).
 std::vector<property_args> arg_shrinks(const property& p, const property_args& x);
 
-// Greedy shrinking (RapidCheck's strategy: take the first neighbour that
-// still fails, start again from it) over arg_shrinks.
+// shrink_greedy() (shrink.hpp) over arg_shrinks.
 property_failure shrink(const property& p, const scanners& s, property_failure f);
 
 // The deterministic driver: up to `cases` boards sampled evenly from every

@@ -1,0 +1,76 @@
+#include "ir.hpp"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalAlias.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/TargetParser/Triple.h>
+
+#include <fstream>
+#include <regex>
+#include <stdexcept>
+
+namespace scanproof::proof {
+
+const llvm::Function* ir_set::find(std::string_view impl) const {
+  const std::string symbol = "scanproof_scalar__" + std::string(impl);
+  for (const auto& m : modules) {
+    if (const llvm::Function* f = m->getFunction(symbol); f && !f->isDeclaration()) return f;
+    // Inside a namespace Clang mangles the static extern "C" function and
+    // gives it its C name through an internal alias.
+    if (const llvm::GlobalAlias* a = m->getNamedAlias(symbol))
+      if (auto* f = llvm::dyn_cast<llvm::Function>(a->getAliaseeObject()); f && !f->isDeclaration())
+        return f;
+  }
+  return nullptr;
+}
+
+namespace {
+// "Debian clang version 19.1.7 (3~deb12u1)" -> "clang 19.1.7"
+std::string compiler_of(const llvm::Module& m) {
+  const llvm::NamedMDNode* ident = m.getNamedMetadata("llvm.ident");
+  if (!ident || ident->getNumOperands() == 0) return "unknown compiler";
+  const auto* node = ident->getOperand(0);
+  const auto* s = node->getNumOperands() ? llvm::dyn_cast<llvm::MDString>(node->getOperand(0)) : nullptr;
+  if (!s) return "unknown compiler";
+  const std::string text = s->getString().str();
+  std::smatch v;
+  if (std::regex_search(text, v, std::regex(R"(clang version ([0-9][0-9.]*))"))) return "clang " + v[1].str();
+  return text;
+}
+}  // namespace
+
+std::unique_ptr<ir_set> load_ir(const std::string& dir, const std::string& target) {
+  const std::string manifest = dir + "/proof-ir.txt";
+  std::ifstream in(manifest);
+  if (!in) throw std::runtime_error("no IR for target '" + target + "': " + manifest + " does not exist");
+  auto ir = std::make_unique<ir_set>();
+  ir->target = target;
+  std::getline(in, ir->flags);
+  for (std::string file; std::getline(in, file);) {
+    if (file.empty()) continue;
+    llvm::SMDiagnostic err;
+    std::unique_ptr<llvm::Module> m = llvm::parseIRFile(file, err, ir->context);
+    if (!m) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      err.print("scanproof prove", os);
+      throw std::runtime_error("cannot read the IR " + file + " (build the proof_ir_" + target +
+                               " target first): " + os.str());
+    }
+    ir->modules.push_back(std::move(m));
+  }
+  if (ir->modules.empty()) throw std::runtime_error(manifest + " lists no IR files");
+  const llvm::Module& first = *ir->modules.front();
+  ir->triple = first.getTargetTriple();
+  ir->compiler = compiler_of(first);
+  ir->big_endian = first.getDataLayout().isBigEndian();
+  const llvm::Triple t(ir->triple);
+  // LP64 everywhere but Windows (LLP64); ILP32 on 32-bit targets.
+  ir->long_bits = t.isArch64Bit() && !t.isOSWindows() ? 64 : 32;
+  return ir;
+}
+
+}  // namespace scanproof::proof

@@ -1,0 +1,34 @@
+// The IR of one target: every module the build generated for it (the
+// catalogue's and the candidates' translation units) and the target's facts.
+#pragma once
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scanproof::proof {
+
+struct ir_set {
+  std::string target;    // "host", "s390x", ... (toolchains/<target>.cmake)
+  std::string triple;    // from the modules
+  std::string compiler;  // "clang 19.1.7", from the modules' llvm.ident
+  std::string flags;     // how the IR was generated (proof-ir.txt)
+  bool big_endian = false;  // the DataLayout's byte order
+  int long_bits = 64;       // C `long` for this triple
+  llvm::LLVMContext context;
+  std::vector<std::unique_ptr<llvm::Module>> modules;
+
+  // The proof symbol of an implementation (registry.hpp, SCANPROOF_PROOF_SYMBOL),
+  // or nullptr if no module defines it (not built for this target).
+  const llvm::Function* find(std::string_view impl) const;
+};
+
+// Reads <dir>/proof-ir.txt (written by proof/CMakeLists.txt: the flags, then
+// one .ll file per line) and parses every listed file. Throws
+// std::runtime_error naming the file and what is wrong.
+std::unique_ptr<ir_set> load_ir(const std::string& dir, const std::string& target);
+
+}  // namespace scanproof::proof

@@ -1,0 +1,148 @@
+// scanproof_prove (`scanproof prove`): proves every registered implementation
+// correct for all 2^64 inputs on Clang's IR, or finds the input where it is wrong.
+//   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
+//   scanproof_prove --emit-ctest FILE [--timeout S]   (the build registers proof.<op>.<impl>)
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "ir.hpp"
+#include "prove.hpp"
+#include "report.hpp"
+#include "scanproof/registry.hpp"
+
+namespace {
+using namespace scanproof;
+
+int usage(int code) {
+  (code ? std::cerr : std::cout)
+      << "usage: scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] "
+         "[--loop-bound N]\n"
+         "  --target NAME  prove on the IR Clang makes for toolchains/NAME.cmake's triple\n"
+         "                 (default: host); known: host " SCANPROOF_PROOF_TARGETS "\n"
+         "  --json         the outcomes as JSON on stdout (the text goes to stderr)\n"
+         "  --timeout S    seconds per implementation (default " SCANPROOF_PROOF_TIMEOUT ")\n";
+  return code;
+}
+
+std::string self_path(const char* argv0) {
+  char buf[4096] = {};
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string(argv0);
+}
+
+// One ctest test per registered implementation, discovered after the build
+// (like gtest_discover_tests): the registry, not CMake, lists them.
+int emit_ctest(const std::string& file, const std::string& exe, const std::string& timeout) {
+  std::ofstream out(file);
+  if (!out) {
+    std::cerr << "scanproof_prove: cannot write " << file << "\n";
+    return 2;
+  }
+  const long ctest_timeout = std::atol(timeout.c_str()) + 120;  // + IR loading and translation
+  for (const descriptor& d : registry()) {
+    const std::string test = "proof." + std::string(name(d.operation)) + "." + d.name;
+    out << "add_test([=[" << test << "]=] [=[" << exe << "]=] --impl " << d.name << " --timeout "
+        << timeout << ")\n"
+        << "set_tests_properties([=[" << test << "]=] PROPERTIES LABELS proof TIMEOUT "
+        << ctest_timeout
+        << " PASS_REGULAR_EXPRESSION [=[scanproof-prove-done: PASS]=]"
+           " SKIP_REGULAR_EXPRESSION [=[scanproof-prove-done: SKIP]=])\n";
+  }
+  return out ? 0 : 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!registry_ok()) return 2;
+  std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit;
+  unsigned loop_bound = 66;
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::cerr << "scanproof prove: " << a << " needs a value\n";
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--impl") impl = value();
+    else if (a == "--op") op_name = value();
+    else if (a == "--json") json = true;
+    else if (a == "--target") target = value();
+    else if (a == "--timeout") timeout = value();
+    else if (a == "--loop-bound") loop_bound = static_cast<unsigned>(std::atoi(value().c_str()));
+    else if (a == "--emit-ctest") emit = value();
+    else if (a == "-h" || a == "--help") return usage(0);
+    else {
+      std::cerr << "scanproof prove: unknown argument '" << a << "'\n";
+      return usage(2);
+    }
+  }
+  char* end = nullptr;
+  const double timeout_s = std::strtod(timeout.c_str(), &end);
+  if (end == timeout.c_str() || *end != '\0' || timeout_s <= 0) {
+    std::cerr << "scanproof prove: --timeout wants a positive number of seconds, not '" << timeout << "'\n";
+    return 2;
+  }
+  if (loop_bound == 0) {
+    std::cerr << "scanproof prove: --loop-bound wants a positive number\n";
+    return 2;
+  }
+  if (!emit.empty()) return emit_ctest(emit, self_path(argv[0]), timeout);
+  if (!op_name.empty() && !op_from_name(op_name)) {
+    std::cerr << "scanproof prove: unknown op '" << op_name << "' (lsb, msb, ctz, clz, popcount)\n";
+    return 2;
+  }
+  if (!impl.empty() && !find(impl)) {
+    std::cerr << "scanproof prove: no implementation named '" << impl << "' (scanproof list)\n";
+    return 2;
+  }
+
+  std::ostream& text = json ? std::cerr : std::cout;
+  if (target != "host") {
+    // The cross IR is built on demand: CMake knows the sources and flags.
+    const std::string cmd = std::string("'" SCANPROOF_CMAKE_COMMAND "' --build '" SCANPROOF_PROOF_BUILD_DIR
+                                        "' --target proof_ir_") + target + " >&2";
+    if (std::system(cmd.c_str()) != 0) {
+      std::cerr << "scanproof prove: cannot generate the IR for target '" << target << "' ("
+                << cmd << " failed). Known targets: host " SCANPROOF_PROOF_TARGETS "\n";
+      return 2;
+    }
+  }
+  std::unique_ptr<proof::ir_set> ir;
+  try {
+    ir = proof::load_ir(std::string(SCANPROOF_PROOF_IR_ROOT) + "/" + target, target);
+  } catch (const std::exception& e) {
+    std::cerr << "scanproof prove: " << e.what() << "\n";
+    return 2;
+  }
+  proof::prove_options po;
+  po.timeout_s = timeout_s;
+  po.loop_bound = loop_bound;
+  po.replay = target == "host";
+  if (!po.replay)
+    po.no_replay = "not replayed: this is " + target + " IR and the prover runs host code; run `scanproof check --impl NAME` in the " + target + " build under its emulator";
+  text << "scanproof prove: " << ir->target << " (" << ir->triple << ", "
+       << (ir->big_endian ? "big" : "little") << "-endian, " << ir->long_bits << "-bit long), "
+       << ir->compiler << " " << ir->flags << "\n";
+
+  std::vector<proof::outcome> all;
+  for (const descriptor& d : registry()) {
+    if (!impl.empty() && d.name != impl) continue;
+    if (!op_name.empty() && name(d.operation) != op_name) continue;
+    all.push_back(proof::prove(d, *ir, po));
+    proof::print_text(text, all.back());
+  }
+  if (json) proof::print_json(std::cout, *ir, all);
+  const proof::status s = proof::overall(all);
+  proof::print_completion(text, all, s);
+  return s == proof::status::pass ? 0 : s == proof::status::skip ? 77 : 1;
+}

@@ -1,0 +1,330 @@
+#include "prove.hpp"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+
+#include "contract.hpp"
+#include "scanproof/batch.hpp"
+#include "scanproof/reference.hpp"
+#include "scanproof/zero_policy.hpp"
+#include "translate.hpp"
+
+namespace scanproof::proof {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
+  return buf;
+}
+
+// Pure bit-vector queries go to Z3's bit-blasting tactics (much faster than
+// the default solver on multiplications); floating point needs QF_FPBV.
+z3::solver make_solver(z3::context& c, bool fp, unsigned ms) {
+  if (fp) {
+    z3::solver s(c, "QF_FPBV");
+    z3::params p(c);
+    p.set("timeout", ms);
+    s.set(p);
+    return s;
+  }
+  const z3::tactic t = z3::tactic(c, "simplify") & z3::tactic(c, "solve-eqs") &
+                       z3::tactic(c, "bit-blast") & z3::tactic(c, "sat");
+  return z3::try_for(t, ms).mk_solver();
+}
+
+// What one scope (nonzero inputs, or zero) came to.
+struct scope_result {
+  enum class kind { proved, counterexample, not_provable, error } k = kind::proved;
+  std::string reason;
+  std::uint64_t input = 0;
+  std::int64_t want = 0, predicted = 0;
+  bool ub = false;
+};
+
+class prover {
+ public:
+  prover(const descriptor& d, const ir_set& ir, const prove_options& o)
+      : d_(d), o_(o), b_(c_.bv_const("b", 64)),
+        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {
+    (void)ir;
+  }
+
+  unsigned remaining_ms() const {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - clock_type::now());
+    return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
+  }
+
+  std::optional<function_formula> formula;
+  z3::context c_;
+
+  function_formula translate_fn(const llvm::Function& fn) {
+    translate_options t;
+    t.loop_bound = o_.loop_bound;
+    t.feasible = [this](const z3::expr& pc) {
+      // Bit-blasting first; a path condition with floating point needs QF_FPBV.
+      for (const bool fp : {false, true}) {
+        z3::solver s = make_solver(c_, fp, std::max(1u, remaining_ms()));
+        s.add(pc);
+        const z3::check_result r = s.check();
+        if (r != z3::unknown) return r;
+      }
+      return z3::unknown;
+    };
+    return translate(fn, c_, b_, t);
+  }
+
+  // Tries each alternative set of queries; all but the last get at most 5 s
+  // (the direct popcount comparison is instant or hopeless).
+  scope_result run(const std::vector<std::vector<query>>& alternatives, op o, bool zero_scope) {
+    scope_result r;
+    for (std::size_t i = 0; i < alternatives.size(); ++i) {
+      const bool last = i + 1 == alternatives.size();
+      r = run(alternatives[i], o, zero_scope, last ? remaining_ms() : std::min(remaining_ms(), 5000u));
+      if (r.k != scope_result::kind::not_provable || remaining_ms() == 0) return r;
+    }
+    return r;
+  }
+
+  scope_result run(const std::vector<query>& qs, op o, bool zero_scope, unsigned budget_ms) {
+    const function_formula& f = *formula;
+    const auto until = clock_type::now() + std::chrono::milliseconds(budget_ms);
+    z3::expr any_ub = c_.bool_val(false);
+    for (const ub_event& e : f.ub) any_ub = any_ub || e.when;
+    for (const query& q : qs) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - clock_type::now()).count();
+      const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
+      if (ms == 0) return {scope_result::kind::not_provable, timeout_reason(), 0, 0, 0, false};
+      z3::solver s = make_solver(c_, f.uses_fp, ms);
+      s.add(q.domain && (f.result != q.want || any_ub));
+      const z3::check_result r = s.check();
+      if (r == z3::unsat) continue;
+      if (r == z3::unknown) {
+        const std::string why = s.reason_unknown();
+        return {scope_result::kind::not_provable,
+                remaining_ms() == 0 || why.find("timeout") != std::string::npos ||
+                        why.find("canceled") != std::string::npos
+                    ? timeout_reason()
+                    : "the solver gave up: " + why,
+                0, 0, 0, false};
+      }
+      return counterexample(s.get_model(), q, o, zero_scope);
+    }
+    return {};
+  }
+
+  std::string timeout_reason() const {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "solver timeout after %.0f s (--timeout / SCANPROOF_PROOF_TIMEOUT)",
+                  o_.timeout_s);
+    return buf;
+  }
+
+  scope_result counterexample(const z3::model& m, const query& q, op o, bool zero_scope) {
+    const function_formula& f = *formula;
+    scope_result r;
+    r.k = scope_result::kind::counterexample;
+    r.input = m.eval(b_, true).get_numeral_uint64();
+    r.predicted = static_cast<std::int64_t>(m.eval(f.result, true).get_numeral_uint64());
+    r.want = static_cast<std::int64_t>(m.eval(q.want, true).get_numeral_uint64());
+    // An induction step names two inputs: report the one that is wrong.
+    for (const z3::expr& s : q.suspects) {
+      const std::uint64_t in = m.eval(s, true).get_numeral_uint64();
+      z3::expr_vector from(c_), to(c_);
+      from.push_back(b_);
+      to.push_back(c_.bv_val(in, 64));
+      const auto got = static_cast<std::int64_t>(
+          m.eval(z3::expr(f.result).substitute(from, to), true).get_numeral_uint64());
+      if (got != reference::eval(o, in)) {
+        r.input = in;
+        r.predicted = got;
+        r.want = reference::eval(o, in);
+        break;
+      }
+    }
+    std::string ub;
+    for (const ub_event& e : f.ub)
+      if (m.eval(e.when, true).is_true()) ub += (ub.empty() ? "" : "; ") + e.what;
+    if (!ub.empty()) {
+      r.ub = true;
+      for (const ub_event& e : f.poison_sources)
+        if (m.eval(e.when, true).is_true()) ub += "; poison from " + e.what;
+      r.reason = "undefined behaviour at this input: " + ub;
+    } else {
+      r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
+    }
+    // The contract formula and the reference oracle must agree on the input.
+    const std::int64_t oracle = zero_scope ? r.want : reference::eval(o, r.input);
+    if (oracle != r.want) {
+      r.k = scope_result::kind::error;
+      r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +
+                 hex(r.input) + ", the reference oracle " + std::to_string(oracle);
+    }
+    return r;
+  }
+
+ private:
+  const descriptor& d_;
+  const prove_options& o_;
+  z3::expr b_;
+  clock_type::time_point deadline_;
+};
+
+}  // namespace
+
+outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
+  const auto start = clock_type::now();
+  outcome out;
+  out.name = d.name;
+  out.op = std::string(name(d.operation));
+  auto finish = [&]() -> outcome {
+    out.seconds = std::chrono::duration<double>(clock_type::now() - start).count();
+    return out;
+  };
+  auto not_provable = [&](std::string why) {
+    out.verdict = "not provable";
+    out.reason = std::move(why);
+    out.result = status::skip;
+    return finish();
+  };
+  const llvm::Function* fn = ir.find(d.name);
+  if (!fn) {
+    if (!d.unavailable.empty() && ir.target == "host")
+      return not_provable("not built for this target: " + d.unavailable);
+    return not_provable("not built for " + ir.target + " (no scanproof_scalar__" + d.name +
+                        " in its IR)" + (d.unavailable.empty() ? "" : ": " + d.unavailable));
+  }
+
+  const target_facts facts{ir.big_endian, ir.long_bits};
+  prover p(d, ir, o);
+  try {
+    p.formula = p.translate_fn(*fn);
+  } catch (const not_modelled& e) {
+    return not_provable(e.what());
+  } catch (const z3::exception& e) {
+    return not_provable(std::string("the solver failed while translating: ") + e.msg());
+  }
+
+  struct scope_plan {
+    scope on;
+    const char* label;
+    std::vector<std::vector<query>> queries;
+  };
+  std::vector<scope_plan> plans;
+  plans.push_back({scope::nonzero, "nonzero inputs",
+                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
+  const zero_decision zp = zero_policy(d);
+  if (zp.want) {
+    const z3::expr b = p.c_.bv_const("b", 64);
+    plans.push_back({scope::zero, "zero", {{{b == p.c_.bv_val(0, 64), p.c_.bv_val(*zp.want, 64)}}}});
+  } else {
+    out.details.push_back("zero: not checked: " + zp.why);
+  }
+
+  bool fail = false, skip = false, have_cex = false;
+  for (const scope_plan& plan : plans) {
+    std::string xreason;
+    bool expected = false;
+    try {
+      expected = expected_failure(d, plan.on, facts, xreason);
+    } catch (const std::exception& e) {
+      out.verdict = "error";
+      out.reason = e.what();
+      out.result = status::fail;
+      return finish();
+    }
+    scope_result r;
+    try {
+      r = p.run(plan.queries, d.operation, plan.on == scope::zero);
+    } catch (const z3::exception& e) {
+      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false};
+    }
+    const std::string label = plan.label;
+    switch (r.k) {
+      case scope_result::kind::proved:
+        if (expected) {
+          fail = true;
+          out.expected = true;
+          out.details.push_back(label + ": proved, but expected to fail (XPASS): " + xreason);
+          out.reason = label + ": proved, but the catalogue expects a failure (XPASS): " + xreason;
+        } else {
+          out.details.push_back(label + ": proved");
+        }
+        break;
+      case scope_result::kind::not_provable:
+        skip = true;
+        out.details.push_back(label + ": not provable: " + r.reason);
+        if (out.reason.empty()) out.reason = r.reason;
+        break;
+      case scope_result::kind::error:
+        out.verdict = "error";
+        out.reason = r.reason;
+        out.result = status::fail;
+        return finish();
+      case scope_result::kind::counterexample: {
+        std::string replay = o.no_replay;
+        if (o.replay && d.batch) {
+          const std::int64_t got = call_one(d.batch, r.input);
+          if (r.ub) {
+            replay = "replayed: the built implementation returns " + std::to_string(got) +
+                     " (undefined behaviour in the IR here, so not compared)";
+          } else if (got != r.predicted) {
+            out.verdict = "error";
+            out.reason = "replay disagrees with the solver at " + hex(r.input) +
+                         ": the model of the IR returns " + std::to_string(r.predicted) +
+                         ", the built implementation " + std::to_string(got) +
+                         " (a bug in the prover, or IR that is not of this implementation)";
+            out.input = r.input;
+            out.got = got;
+            out.result = status::fail;
+            return finish();
+          } else {
+            replay = "replayed: the built implementation returns " + std::to_string(got) +
+                     ", as the solver predicted";
+          }
+        } else if (o.replay) {
+          replay = "not replayed: the implementation is not built in this process";
+        }
+        const bool take = !have_cex || (out.expected && !expected);  // report an unexpected one first
+        if (take) {
+          have_cex = true;
+          out.verdict = "counterexample";
+          out.expected = expected;
+          out.input = r.input;
+          out.expected_value = r.want;
+          out.got = r.predicted;
+          out.replay = replay;
+          out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
+        }
+        if (!expected) fail = true;
+        out.details.push_back(label + ": counterexample " + hex(r.input) + ": " + r.reason +
+                              (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)"));
+        break;
+      }
+    }
+  }
+  if (!have_cex) {
+    if (skip) {
+      out.verdict = "not provable";
+    } else {
+      out.verdict = "proved";
+      out.reason.clear();
+    }
+  }
+  if (!have_cex && !skip && !fail) {
+    char note[160];
+    std::snprintf(note, sizeof note, "for all 2^64 inputs on %s IR (%s %s)%s", ir.triple.c_str(),
+                  ir.compiler.c_str(), ir.flags.c_str(),
+                  p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
+    out.reason = note;
+  }
+  out.result = fail ? status::fail : skip ? status::skip : status::pass;
+  return finish();
+}
+
+}  // namespace scanproof::proof

@@ -1,0 +1,39 @@
+// Proves one implementation's contract on one target's IR.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir.hpp"
+#include "scanproof/descriptor.hpp"
+
+namespace scanproof::proof {
+
+struct prove_options {
+  double timeout_s = 60;     // per implementation: translation and every query
+  unsigned loop_bound = 66;  // iterations of one loop followed on one path
+  // Replay counterexamples through the implementation's descriptor batch. Only
+  // meaningful when the IR is this process's target; otherwise `no_replay` says why.
+  bool replay = true;
+  std::string no_replay;
+};
+
+enum class status { pass, fail, skip };
+
+struct outcome {
+  std::string name, op;
+  std::string verdict;    // "proved", "counterexample", "not provable", "error" (a suite bug)
+  bool expected = false;  // the catalogue expects a failure here (a proof is then an XPASS)
+  std::string reason;
+  std::optional<std::uint64_t> input;
+  std::optional<std::int64_t> expected_value, got;
+  std::string replay;
+  double seconds = 0;
+  std::vector<std::string> details;  // one line per input scope
+  status result = status::skip;
+};
+
+outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o);
+
+}  // namespace scanproof::proof

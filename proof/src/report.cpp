@@ -1,0 +1,109 @@
+#include "report.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+#include <ostream>
+#include <string>
+
+namespace scanproof::proof {
+namespace {
+
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          o += buf;
+        } else {
+          o += c;
+        }
+    }
+  }
+  return o + "\"";
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
+  return buf;
+}
+
+const char* word(status s) {
+  switch (s) {
+    case status::pass: return "PASS";
+    case status::fail: return "FAIL";
+    case status::skip: return "SKIP";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void print_text(std::ostream& os, const outcome& r) {
+  char head[256];
+  std::snprintf(head, sizeof head, "%-4s %-15s %-30s %-8s %6.2f s", word(r.result),
+                r.verdict.c_str(), r.name.c_str(), r.op.c_str(), r.seconds);
+  os << head << "\n";
+  if (!r.reason.empty()) os << "     " << r.reason << "\n";
+  if (r.input) {
+    os << "     input " << hex(*r.input);
+    if (r.expected_value) os << ": must return " << *r.expected_value;
+    if (r.got) os << ", the IR returns " << *r.got;
+    os << "\n";
+  }
+  if (!r.replay.empty()) os << "     " << r.replay << "\n";
+  for (const std::string& d : r.details) os << "       " << d << "\n";
+  os.flush();
+}
+
+void print_json(std::ostream& os, const ir_set& ir, const std::vector<outcome>& all) {
+  os << "{\"target\": " << json_string(ir.target) << ", \"triple\": " << json_string(ir.triple)
+     << ", \"compiler\": " << json_string(ir.compiler) << ", \"flags\": " << json_string(ir.flags)
+     << ", \"implementations\": [";
+  bool first = true;
+  for (const outcome& r : all) {
+    os << (first ? "\n" : ",\n") << "  {\"name\": " << json_string(r.name)
+       << ", \"op\": " << json_string(r.op) << ", \"verdict\": " << json_string(r.verdict)
+       << ", \"expected\": " << (r.expected ? "true" : "false")
+       << ", \"result\": " << json_string(word(r.result))
+       << ", \"reason\": " << json_string(r.reason)
+       << ", \"input\": " << (r.input ? json_string(hex(*r.input)) : "null")
+       << ", \"expected_value\": " << (r.expected_value ? std::to_string(*r.expected_value) : "null")
+       << ", \"got\": " << (r.got ? std::to_string(*r.got) : "null")
+       << ", \"replay\": " << json_string(r.replay) << ", \"seconds\": " << r.seconds << "}";
+    first = false;
+  }
+  os << "\n]}\n";
+}
+
+status overall(const std::vector<outcome>& all) {
+  bool skip = false;
+  for (const outcome& r : all) {
+    if (r.result == status::fail) return status::fail;
+    if (r.result == status::skip) skip = true;
+  }
+  return skip ? status::skip : status::pass;
+}
+
+void print_completion(std::ostream& os, const std::vector<outcome>& all, status s) {
+  int proved = 0, cex = 0, xfail = 0, np = 0, err = 0;
+  for (const outcome& r : all) {
+    if (r.verdict == "proved") ++proved;
+    else if (r.verdict == "counterexample") (r.expected ? xfail : cex)++;
+    else if (r.verdict == "not provable") ++np;
+    else ++err;
+  }
+  os << "scanproof-prove-done: " << word(s) << " (ran to the end: " << all.size()
+     << " implementations; " << proved << " proved, " << cex << " unexpected counterexamples, "
+     << xfail << " expected counterexamples, " << np << " not provable, " << err << " errors)"
+     << std::endl;
+}
+
+}  // namespace scanproof::proof

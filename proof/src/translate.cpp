@@ -1,0 +1,786 @@
+// Symbolic execution of LLVM IR into Z3 terms. Each path through the
+// function is followed with its path condition (loops are unrolled, each
+// iteration a fork); calls to functions with a body are executed in place and
+// their paths merged into one value. Every value carries a poison condition
+// (LLVM's deferred UB); poison that reaches a return, a branch or an address
+// becomes a UB event, as do division by zero and reads outside a table.
+#include "translate.hpp"
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/InstrTypes.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <functional>
+#include <map>
+#include <variant>
+
+#include "bitops.hpp"
+
+namespace scanproof::proof {
+namespace {
+
+// Above this a table is "not provable" rather than a formula too big to solve.
+constexpr std::uint64_t max_table_elements = 1 << 16;
+
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+struct val {
+  z3::expr v;       // bit-vector, or floating point for float/double
+  z3::expr poison;  // Bool
+};
+// A pointer: a global (a table) or a stack slot, plus a byte offset.
+struct ptr {
+  const llvm::Value* base;
+  z3::expr off;  // 64-bit byte offset
+  z3::expr poison;
+};
+
+std::string text(const llvm::Value& v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  v.print(os);
+  os.flush();
+  s.erase(0, s.find_first_not_of(' '));
+  if (s.size() > 140) s = s.substr(0, 137) + "...";
+  return s;
+}
+
+std::string name_of(const llvm::Value& v) {
+  return v.hasName() ? llvm::demangle(v.getName().str()) : text(v);
+}
+
+struct path {
+  const llvm::BasicBlock* bb;
+  const llvm::BasicBlock* pred;
+  std::map<const llvm::Value*, val> vals;
+  std::map<const llvm::Value*, ptr> ptrs;
+  z3::expr pc;
+  std::map<const llvm::BasicBlock*, unsigned> visits;
+};
+
+class executor {
+ public:
+  executor(z3::context& c, const translate_options& o, const llvm::DataLayout& dl)
+      : c_(c), opt_(o), dl_(dl) {}
+
+  val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc);
+
+  std::vector<ub_event> ub, sources;
+  bool uses_fp = false;
+  unsigned max_unroll = 1;
+
+ private:
+  z3::context& c_;
+  const translate_options& opt_;
+  const llvm::DataLayout& dl_;
+  unsigned depth_ = 0, fresh_ = 0;
+  std::size_t states_ = 0;
+  // The byte image of each table read, in the target's byte order.
+  std::map<const llvm::GlobalVariable*, std::vector<std::uint8_t>> images_;
+
+  z3::expr f() { return c_.bool_val(false); }
+  z3::expr bv(const llvm::APInt& a) {
+    const unsigned w = a.getBitWidth();
+    if (w <= 64) return c_.bv_val(static_cast<std::uint64_t>(a.getZExtValue()), w);
+    return c_.bv_val(llvm::toString(a, 10, false).c_str(), w);
+  }
+  z3::expr fresh(const z3::sort& s) { return c_.constant(("fresh!" + std::to_string(fresh_++)).c_str(), s); }
+  z3::sort sort_of(const llvm::Type* t);
+  z3::expr fp_rm(Z3_ast (*mk)(Z3_context)) { return z3::expr(c_, mk(c_)); }
+  bool feasible(const z3::expr& pc) {
+    return !opt_.feasible || opt_.feasible(pc) != z3::unsat;
+  }
+  void event(std::vector<ub_event>& to, const path& p, const z3::expr& cond, std::string what) {
+    z3::expr w = (p.pc && cond).simplify();
+    if (!w.is_false()) to.push_back({w, std::move(what)});
+  }
+
+  val get(const path& p, const llvm::Value* v);
+  ptr get_ptr(const path& p, const llvm::Value* v);
+  val constant(const llvm::Constant* k);
+  ptr gep(const path& p, const llvm::GEPOperator& g);
+  val load(path& p, const llvm::LoadInst& l);
+  const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
+  void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
+  void run_block(path p, std::vector<path>& work, std::vector<std::pair<z3::expr, val>>& rets);
+  void exec(path& p, const llvm::Instruction& i);
+  void call_inst(path& p, const llvm::CallBase& cb);
+  void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
+  void binop(path& p, const llvm::BinaryOperator& b);
+  void cast_inst(path& p, const llvm::CastInst& ci);
+  void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);
+};
+
+z3::sort executor::sort_of(const llvm::Type* t) {
+  if (t->isIntegerTy()) return c_.bv_sort(t->getIntegerBitWidth());
+  if (t->isDoubleTy()) {
+    uses_fp = true;
+    return c_.fpa_sort(11, 53);
+  }
+  if (t->isFloatTy()) {
+    uses_fp = true;
+    return c_.fpa_sort(8, 24);
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t->print(os);
+  throw not_modelled("values of type " + os.str() + " are not modelled");
+}
+
+val executor::constant(const llvm::Constant* k) {
+  if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) return {bv(ci->getValue()), f()};
+  if (auto* cf = dyn_cast<llvm::ConstantFP>(k)) {
+    const z3::sort s = sort_of(k->getType());
+    return {z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, bv(cf->getValueAPF().bitcastToAPInt()), s)), f()};
+  }
+  if (isa<llvm::PoisonValue>(k)) return {fresh(sort_of(k->getType())), c_.bool_val(true)};
+  if (isa<llvm::UndefValue>(k)) return {fresh(sort_of(k->getType())), f()};
+  throw not_modelled("constant expression not modelled: " + text(*k));
+}
+
+val executor::get(const path& p, const llvm::Value* v) {
+  if (auto* k = dyn_cast<llvm::Constant>(v)) return constant(k);
+  auto it = p.vals.find(v);
+  if (it == p.vals.end()) throw not_modelled("value not modelled: " + text(*v));
+  return it->second;
+}
+
+ptr executor::get_ptr(const path& p, const llvm::Value* v) {
+  if (auto* gv = dyn_cast<llvm::GlobalVariable>(v)) return {gv, c_.bv_val(0, 64), f()};
+  if (auto* g = dyn_cast<llvm::GEPOperator>(v); g && isa<llvm::Constant>(v)) return gep(p, *g);
+  auto it = p.ptrs.find(v);
+  if (it == p.ptrs.end()) throw not_modelled("pointer not modelled: " + text(*v));
+  return it->second;
+}
+
+ptr executor::gep(const path& p, const llvm::GEPOperator& g) {
+  ptr base = get_ptr(p, g.getPointerOperand());
+  const unsigned iw = dl_.getIndexTypeSizeInBits(g.getType());
+  llvm::MapVector<llvm::Value*, llvm::APInt> vars;
+  llvm::APInt k(iw, 0);
+  if (!g.collectOffset(dl_, iw, vars, k)) throw not_modelled("address computation not modelled: " + text(g));
+  z3::expr off = base.off + bv(k.sextOrTrunc(64));
+  z3::expr poison = base.poison;
+  for (auto& [v, scale] : vars) {
+    val i = get(p, v);
+    const unsigned w = i.v.get_sort().bv_size();
+    z3::expr i64 = w < 64 ? z3::sext(i.v, 64 - w) : i.v.extract(63, 0);
+    off = off + i64 * bv(scale.sextOrTrunc(64));
+    poison = poison || i.poison;
+  }
+  return {base.base, off, poison};
+}
+
+void executor::fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at) {
+  if (k->isNullValue() || isa<llvm::UndefValue>(k)) return;  // already zero
+  auto put = [&](const llvm::APInt& a) {
+    const unsigned n = (a.getBitWidth() + 7) / 8;
+    for (unsigned i = 0; i < n; ++i) {
+      const auto byte = static_cast<std::uint8_t>(a.extractBitsAsZExtValue(
+          std::min(8u, a.getBitWidth() - 8 * i), 8 * i));
+      out.at(at + (dl_.isBigEndian() ? n - 1 - i : i)) = byte;
+    }
+  };
+  if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) return put(ci->getValue());
+  if (auto* cf = dyn_cast<llvm::ConstantFP>(k)) return put(cf->getValueAPF().bitcastToAPInt());
+  if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
+    const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
+    for (unsigned i = 0; i < seq->getNumElements(); ++i)
+      fill(seq->getElementAsConstant(i), out, at + i * step);
+    return;
+  }
+  if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
+    const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
+    for (unsigned i = 0; i < arr->getNumOperands(); ++i)
+      fill(cast<llvm::Constant>(arr->getOperand(i)), out, at + i * step);
+    return;
+  }
+  if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
+    const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
+    for (unsigned i = 0; i < st->getNumOperands(); ++i)
+      fill(cast<llvm::Constant>(st->getOperand(i)), out, at + layout->getElementOffset(i));
+    return;
+  }
+  throw not_modelled("table initialiser not modelled: " + text(*k));
+}
+
+// Is the global stored to anywhere in its module (a static initialiser)?
+bool written(const llvm::Value* v) {
+  for (const llvm::User* u : v->users()) {
+    if (auto* s = dyn_cast<llvm::StoreInst>(u)) {
+      if (s->getPointerOperand() == v) return true;
+    } else if (isa<llvm::CallBase>(u)) {
+      return true;  // memcpy/memset into it, or passed to a function that may write it
+    } else if (isa<llvm::GEPOperator>(u) || isa<llvm::BitCastOperator>(u)) {
+      if (written(u)) return true;
+    }
+  }
+  return false;
+}
+
+const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv) {
+  auto it = images_.find(&gv);
+  if (it != images_.end()) return it->second;
+  if (!gv.hasDefinitiveInitializer())
+    throw not_modelled("reads " + name_of(gv) + ", whose contents are not in this file's IR");
+  if (!gv.isConstant()) {
+    if (written(&gv) && gv.getValueType()->isPointerTy())
+      throw not_modelled("function pointer " + name_of(gv) +
+                         " is chosen at run time by a static initialiser (run-time dispatch)");
+    if (written(&gv))
+      throw not_modelled("table written at run time: " + name_of(gv) +
+                         " is filled by a static initialiser, not a constant");
+    if (!gv.hasLocalLinkage())
+      throw not_modelled("reads " + name_of(gv) + ", which other files may write");
+  }
+  std::vector<std::uint8_t> bytes(dl_.getTypeAllocSize(gv.getValueType()), 0);
+  fill(gv.getInitializer(), bytes, 0);
+  return images_.emplace(&gv, std::move(bytes)).first->second;
+}
+
+val executor::load(path& p, const llvm::LoadInst& l) {
+  if (l.isVolatile()) throw not_modelled("volatile load: " + text(l));
+  ptr a = get_ptr(p, l.getPointerOperand());
+  event(ub, p, a.poison, "load from a poison address: " + text(l));
+  auto* gv = dyn_cast<llvm::GlobalVariable>(a.base);
+  if (!gv) throw not_modelled("load from stack memory: " + text(l));
+  const std::vector<std::uint8_t>& bytes = image(*gv);
+  const std::uint64_t n = dl_.getTypeStoreSize(l.getType());
+  const unsigned bits = static_cast<unsigned>(dl_.getTypeSizeInBits(l.getType()));
+  const z3::sort s = sort_of(l.getType());
+  if (bytes.size() < n) throw not_modelled("load wider than its table: " + text(l));
+  // One word per aligned position, selected by the offset.
+  auto word = [&](std::uint64_t at) {
+    llvm::APInt a(static_cast<unsigned>(8 * n), 0);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const std::uint64_t b = bytes[at + (dl_.isBigEndian() ? i : n - 1 - i)];
+      a = a.shl(8) | llvm::APInt(static_cast<unsigned>(8 * n), b);
+    }
+    return bv(a.trunc(bits));
+  };
+  const std::uint64_t last = bytes.size() - n;
+  if (bytes.size() / n > max_table_elements)
+    throw not_modelled("table " + name_of(*gv) + " has more than " +
+                       std::to_string(max_table_elements) + " elements");
+  // A binary tree on the element index's bits: log2(size) levels of one-bit
+  // selects, far smaller for the SAT solver than comparing the offset with
+  // every position.
+  unsigned bits_needed = 0;
+  while ((std::uint64_t{1} << bits_needed) * n <= last) ++bits_needed;
+  const z3::expr index = z3::udiv(a.off, c_.bv_val(n, 64));
+  std::function<z3::expr(std::uint64_t, unsigned)> tree = [&](std::uint64_t first, unsigned level) {
+    if (level == 0 || (first + (std::uint64_t{1} << (level - 1))) * n > last) {
+      return level == 0 ? word(first * n) : tree(first, level - 1);
+    }
+    const std::uint64_t upper = first + (std::uint64_t{1} << (level - 1));
+    return z3::ite(index.extract(level - 1, level - 1) == c_.bv_val(1, 1), tree(upper, level - 1),
+                   tree(first, level - 1));
+  };
+  z3::expr r = tree(0, bits_needed);
+  event(ub, p, z3::ugt(a.off, c_.bv_val(last, 64)) || z3::urem(a.off, c_.bv_val(n, 64)) != 0,
+        "reads outside the table " + name_of(*gv) + " (" + std::to_string(bytes.size()) +
+            " bytes; or at an offset that is not a multiple of the " + std::to_string(n) +
+            "-byte element, which is not modelled): " + text(l));
+  if (s.is_fpa()) r = z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, r, s));
+  return {r, f()};
+}
+
+// Paths are not checked for feasibility at each fork: a loop's exits add one
+// path per iteration. Only a path that reaches the loop bound is checked.
+void executor::go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work) {
+  if (pc.is_false()) return;
+  p.pred = p.bb;
+  p.bb = to;
+  p.pc = pc;
+  work.push_back(std::move(p));
+}
+
+void executor::run_block(path p, std::vector<path>& work,
+                         std::vector<std::pair<z3::expr, val>>& rets) {
+  if (++states_ > opt_.max_paths)
+    throw not_modelled("more than " + std::to_string(opt_.max_paths) + " blocks on paths to follow");
+  const unsigned n = ++p.visits[p.bb];
+  if (n > max_unroll) max_unroll = n;
+  if (n > opt_.loop_bound) {
+    if (feasible(p.pc))
+      throw not_modelled("loop not bounded within " + std::to_string(opt_.loop_bound) +
+                         " iterations");
+    return;  // this many iterations cannot happen: the bound was enough here
+  }
+  // Phis read their incoming values all at once.
+  std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr>>> phis;
+  for (const llvm::PHINode& phi : p.bb->phis()) {
+    const llvm::Value* in = phi.getIncomingValueForBlock(p.pred);
+    if (phi.getType()->isPointerTy()) phis.emplace_back(&phi, get_ptr(p, in));
+    else phis.emplace_back(&phi, get(p, in));
+  }
+  for (auto& [phi, v] : phis) {
+    if (auto* pv = std::get_if<ptr>(&v)) p.ptrs.insert_or_assign(phi, *pv);
+    else p.vals.insert_or_assign(phi, std::get<val>(v));
+  }
+  for (const llvm::Instruction& i : *p.bb) {
+    if (isa<llvm::PHINode>(i)) continue;
+    if (auto* r = dyn_cast<llvm::ReturnInst>(&i)) {
+      if (!r->getReturnValue()) throw not_modelled("returns void");
+      val v = get(p, r->getReturnValue());
+      // The scanner's result is poison (a callee's poison result flows on).
+      if (depth_ == 1) event(ub, p, v.poison, "returns poison");
+      rets.emplace_back(p.pc, v);
+      return;
+    }
+    if (auto* b = dyn_cast<llvm::BranchInst>(&i)) {
+      const z3::expr pc = p.pc;
+      if (b->isUnconditional()) return go(std::move(p), b->getSuccessor(0), pc, work);
+      val cond = get(p, b->getCondition());
+      event(ub, p, cond.poison, "branches on poison: " + text(i));
+      const z3::expr t = (cond.v == c_.bv_val(1, 1)).simplify();
+      if (t.is_true()) return go(std::move(p), b->getSuccessor(0), pc, work);
+      if (t.is_false()) return go(std::move(p), b->getSuccessor(1), pc, work);
+      go(p, b->getSuccessor(0), pc && t, work);
+      go(std::move(p), b->getSuccessor(1), pc && !t, work);
+      return;
+    }
+    if (auto* s = dyn_cast<llvm::SwitchInst>(&i)) {
+      val cond = get(p, s->getCondition());
+      event(ub, p, cond.poison, "switches on poison: " + text(i));
+      z3::expr none = c_.bool_val(true);
+      const z3::expr pc = p.pc;
+      for (auto& cs : s->cases()) {
+        const z3::expr hit = (cond.v == bv(cs.getCaseValue()->getValue())).simplify();
+        go(p, cs.getCaseSuccessor(), (pc && none && hit).simplify(), work);
+        none = none && !hit;
+      }
+      go(std::move(p), s->getDefaultDest(), (pc && none).simplify(), work);
+      return;
+    }
+    if (isa<llvm::UnreachableInst>(i)) {
+      event(ub, p, c_.bool_val(true), "reaches `unreachable` (undefined behaviour in the source)");
+      return;
+    }
+    if (i.isTerminator()) throw not_modelled("terminator not modelled: " + text(i));
+    exec(p, i);
+  }
+}
+
+val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
+  if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
+  if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
+  path start{&fn.getEntryBlock(), nullptr, {}, {}, pc, {}};
+  unsigned k = 0;
+  for (const llvm::Argument& a : fn.args()) {
+    if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
+    start.vals.emplace(&a, args.at(k++));
+  }
+  std::vector<path> work{std::move(start)};
+  std::vector<std::pair<z3::expr, val>> rets;
+  while (!work.empty()) {
+    path p = std::move(work.back());
+    work.pop_back();
+    run_block(std::move(p), work, rets);
+  }
+  --depth_;
+  if (rets.empty()) {  // every path ends in UB: any value
+    const z3::sort s = sort_of(fn.getReturnType());
+    return {fresh(s), f()};
+  }
+  val r = rets.back().second;
+  for (std::size_t i = rets.size() - 1; i-- > 0;) {
+    r.v = z3::ite(rets[i].first, rets[i].second.v, r.v);
+    r.poison = z3::ite(rets[i].first, rets[i].second.poison, r.poison);
+  }
+  return r;
+}
+
+void executor::binop(path& p, const llvm::BinaryOperator& b) {
+  const val x = get(p, b.getOperand(0)), y = get(p, b.getOperand(1));
+  z3::expr poison = x.poison || y.poison;
+  const std::string where = text(b);
+  auto source = [&](const z3::expr& cond, const std::string& what) {
+    poison = poison || cond;
+    event(sources, p, cond, what + ": " + where);
+  };
+  if (x.v.is_fpa()) {
+    auto rne = fp_rm(Z3_mk_fpa_rne);
+    Z3_ast r = nullptr;
+    switch (b.getOpcode()) {
+      case llvm::Instruction::FAdd: r = Z3_mk_fpa_add(c_, rne, x.v, y.v); break;
+      case llvm::Instruction::FSub: r = Z3_mk_fpa_sub(c_, rne, x.v, y.v); break;
+      case llvm::Instruction::FMul: r = Z3_mk_fpa_mul(c_, rne, x.v, y.v); break;
+      case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, rne, x.v, y.v); break;
+      default: throw not_modelled("floating-point instruction not modelled: " + where);
+    }
+    p.vals.insert_or_assign(&b, val{z3::expr(c_, r), poison});
+    return;
+  }
+  const unsigned w = x.v.get_sort().bv_size();
+  const z3::expr zero = c_.bv_val(0, w), width = c_.bv_val(w, w);
+  const bool nuw = isa<llvm::OverflowingBinaryOperator>(b) && b.hasNoUnsignedWrap();
+  const bool nsw = isa<llvm::OverflowingBinaryOperator>(b) && b.hasNoSignedWrap();
+  const bool exact = isa<llvm::PossiblyExactOperator>(b) && b.isExact();
+  auto no = [&](Z3_ast a) { return !z3::expr(c_, a); };
+  z3::expr r(c_);
+  switch (b.getOpcode()) {
+    case llvm::Instruction::Add:
+      r = x.v + y.v;
+      if (nuw) source(no(Z3_mk_bvadd_no_overflow(c_, x.v, y.v, false)), "add nuw wraps");
+      if (nsw)
+        source(no(Z3_mk_bvadd_no_overflow(c_, x.v, y.v, true)) ||
+                   no(Z3_mk_bvadd_no_underflow(c_, x.v, y.v)),
+               "add nsw overflows");
+      break;
+    case llvm::Instruction::Sub:
+      r = x.v - y.v;
+      if (nuw) source(no(Z3_mk_bvsub_no_underflow(c_, x.v, y.v, false)), "sub nuw wraps");
+      if (nsw)
+        source(no(Z3_mk_bvsub_no_overflow(c_, x.v, y.v)) ||
+                   no(Z3_mk_bvsub_no_underflow(c_, x.v, y.v, true)),
+               "sub nsw overflows");
+      break;
+    case llvm::Instruction::Mul:
+      r = x.v * y.v;
+      if (nuw) source(no(Z3_mk_bvmul_no_overflow(c_, x.v, y.v, false)), "mul nuw wraps");
+      if (nsw)
+        source(no(Z3_mk_bvmul_no_overflow(c_, x.v, y.v, true)) ||
+                   no(Z3_mk_bvmul_no_underflow(c_, x.v, y.v)),
+               "mul nsw overflows");
+      break;
+    case llvm::Instruction::UDiv:
+    case llvm::Instruction::URem:
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::SRem: {
+      const auto op = b.getOpcode();
+      const bool is_signed = op == llvm::Instruction::SDiv || op == llvm::Instruction::SRem;
+      z3::expr bad = y.poison || y.v == zero;
+      if (is_signed)
+        bad = bad || (x.v == bv(llvm::APInt::getSignedMinValue(w)) && y.v == c_.bv_val(-1, w));
+      event(ub, p, bad, "division by zero (or overflow, or a poison divisor): " + where);
+      if (op == llvm::Instruction::UDiv) r = z3::udiv(x.v, y.v);
+      else if (op == llvm::Instruction::URem) r = z3::urem(x.v, y.v);
+      else if (op == llvm::Instruction::SDiv) r = x.v / y.v;
+      else r = z3::srem(x.v, y.v);
+      if (exact) source(op == llvm::Instruction::UDiv ? z3::urem(x.v, y.v) != zero
+                                                      : z3::srem(x.v, y.v) != zero,
+                        "exact division has a remainder");
+      break;
+    }
+    case llvm::Instruction::Shl:
+    case llvm::Instruction::LShr:
+    case llvm::Instruction::AShr: {
+      const auto op = b.getOpcode();
+      source(z3::uge(y.v, width), "shift by the width or more (LLVM poison)");
+      r = op == llvm::Instruction::Shl    ? z3::shl(x.v, y.v)
+          : op == llvm::Instruction::LShr ? z3::lshr(x.v, y.v)
+                                          : z3::ashr(x.v, y.v);
+      if (op == llvm::Instruction::Shl) {
+        if (nuw) source(z3::lshr(r, y.v) != x.v, "shl nuw shifts out a one");
+        if (nsw) source(z3::ashr(r, y.v) != x.v, "shl nsw changes the sign");
+      } else if (exact) {
+        source(z3::shl(r, y.v) != x.v, "exact shift drops a one");
+      }
+      break;
+    }
+    case llvm::Instruction::And: r = x.v & y.v; break;
+    case llvm::Instruction::Or:
+      r = x.v | y.v;
+      if (auto* d = dyn_cast<llvm::PossiblyDisjointInst>(&b); d && d->isDisjoint())
+        source((x.v & y.v) != zero, "or disjoint has a common one");
+      break;
+    case llvm::Instruction::Xor: r = x.v ^ y.v; break;
+    default: throw not_modelled("instruction not modelled: " + where);
+  }
+  p.vals.insert_or_assign(&b, val{r, poison});
+}
+
+void executor::cast_inst(path& p, const llvm::CastInst& ci) {
+  const std::string where = text(ci);
+  if (ci.getType()->isVectorTy() || ci.getSrcTy()->isVectorTy())
+    throw not_modelled("vector instruction not modelled: " + where);
+  const auto op = ci.getOpcode();
+  if (op == llvm::Instruction::PtrToInt || op == llvm::Instruction::IntToPtr ||
+      op == llvm::Instruction::AddrSpaceCast)
+    throw not_modelled("pointer/integer cast not modelled: " + where);
+  const val x = get(p, ci.getOperand(0));
+  z3::expr poison = x.poison;
+  auto source = [&](const z3::expr& cond, const std::string& what) {
+    poison = poison || cond;
+    event(sources, p, cond, what + ": " + where);
+  };
+  const z3::sort to = sort_of(ci.getType());
+  z3::expr r(c_);
+  auto rne = fp_rm(Z3_mk_fpa_rne);
+  switch (op) {
+    case llvm::Instruction::Trunc: {
+      const unsigned w = to.bv_size();
+      r = x.v.extract(w - 1, 0);
+      auto* t = cast<llvm::TruncInst>(&ci);
+      const unsigned sw = x.v.get_sort().bv_size();
+      if (t->hasNoUnsignedWrap()) source(z3::zext(r, sw - w) != x.v, "trunc nuw drops a one");
+      if (t->hasNoSignedWrap()) source(z3::sext(r, sw - w) != x.v, "trunc nsw changes the value");
+      break;
+    }
+    case llvm::Instruction::ZExt:
+      r = z3::zext(x.v, to.bv_size() - x.v.get_sort().bv_size());
+      if (ci.hasNonNeg()) source(x.v < c_.bv_val(0, x.v.get_sort().bv_size()), "zext nneg of a negative value");
+      break;
+    case llvm::Instruction::SExt: r = z3::sext(x.v, to.bv_size() - x.v.get_sort().bv_size()); break;
+    case llvm::Instruction::BitCast:
+      if (to.is_fpa() && x.v.is_bv()) r = z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, x.v, to));
+      else if (to.is_bv() && x.v.is_fpa()) r = z3::expr(c_, Z3_mk_fpa_to_ieee_bv(c_, x.v));
+      else r = x.v;
+      break;
+    case llvm::Instruction::UIToFP:
+      r = z3::expr(c_, Z3_mk_fpa_to_fp_unsigned(c_, rne, x.v, to));
+      if (ci.hasNonNeg()) source(x.v < c_.bv_val(0, x.v.get_sort().bv_size()), "uitofp nneg of a negative value");
+      break;
+    case llvm::Instruction::SIToFP: r = z3::expr(c_, Z3_mk_fpa_to_fp_signed(c_, rne, x.v, to)); break;
+    case llvm::Instruction::FPToUI:
+    case llvm::Instruction::FPToSI: {
+      const bool s = op == llvm::Instruction::FPToSI;
+      auto rtz = fp_rm(Z3_mk_fpa_rtz);
+      r = z3::expr(c_, s ? Z3_mk_fpa_to_sbv(c_, rtz, x.v, to.bv_size())
+                         : Z3_mk_fpa_to_ubv(c_, rtz, x.v, to.bv_size()));
+      // Poison unless the truncated value fits: converting the result back gives it exactly.
+      const z3::expr truncated(c_, Z3_mk_fpa_round_to_integral(c_, rtz, x.v));
+      const z3::expr back(c_, s ? Z3_mk_fpa_to_fp_signed(c_, rne, r, x.v.get_sort())
+                                : Z3_mk_fpa_to_fp_unsigned(c_, rne, r, x.v.get_sort()));
+      source(x.v.mk_is_nan() || x.v.mk_is_inf() || !z3::expr(c_, Z3_mk_fpa_eq(c_, truncated, back)),
+             "floating-point to integer conversion out of range");
+      break;
+    }
+    case llvm::Instruction::FPExt:
+    case llvm::Instruction::FPTrunc: r = z3::expr(c_, Z3_mk_fpa_to_fp_float(c_, rne, x.v, to)); break;
+    default: throw not_modelled("cast not modelled: " + where);
+  }
+  p.vals.insert_or_assign(&ci, val{r, poison});
+}
+
+void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id) {
+  using namespace llvm;
+  const std::string where = text(cb);
+  auto arg = [&](unsigned k) { return get(p, cb.getArgOperand(k)); };
+  auto flag = [&](unsigned k) { return cast<ConstantInt>(cb.getArgOperand(k))->isOne(); };
+  auto set = [&](const z3::expr& v, const z3::expr& poison) {
+    p.vals.insert_or_assign(&cb, val{v, poison});
+  };
+  switch (id) {
+    case Intrinsic::lifetime_start:
+    case Intrinsic::lifetime_end:
+    case Intrinsic::assume:
+    case Intrinsic::experimental_noalias_scope_decl:
+    case Intrinsic::donothing: return;  // no effect on the value computed
+    case Intrinsic::expect: {
+      const val x = arg(0);
+      return set(x.v, x.poison);
+    }
+    case Intrinsic::ctpop: {
+      const val x = arg(0);
+      return set(bv_popcount(x.v), x.poison);
+    }
+    case Intrinsic::cttz:
+    case Intrinsic::ctlz: {
+      const val x = arg(0);
+      z3::expr poison = x.poison;
+      if (flag(1)) {
+        const z3::expr zero = x.v == c_.bv_val(0, x.v.get_sort().bv_size());
+        poison = poison || zero;
+        event(sources, p, zero, "zero-is-poison count of zero: " + where);
+      }
+      return set(id == Intrinsic::cttz ? bv_cttz(x.v) : bv_ctlz(x.v), poison);
+    }
+    case Intrinsic::bswap: {
+      const val x = arg(0);
+      return set(bv_bswap(x.v), x.poison);
+    }
+    case Intrinsic::bitreverse: {
+      const val x = arg(0);
+      return set(bv_bitreverse(x.v), x.poison);
+    }
+    case Intrinsic::fshl:
+    case Intrinsic::fshr: {
+      const val a = arg(0), b = arg(1), s = arg(2);
+      const unsigned w = a.v.get_sort().bv_size();
+      const z3::expr sh = z3::zext(z3::urem(s.v, c_.bv_val(w, w)), w);
+      const z3::expr both = z3::concat(a.v, b.v);
+      const z3::expr r = id == Intrinsic::fshl ? z3::shl(both, sh).extract(2 * w - 1, w)
+                                               : z3::lshr(both, sh).extract(w - 1, 0);
+      return set(r, a.poison || b.poison || s.poison);
+    }
+    case Intrinsic::umin:
+    case Intrinsic::umax:
+    case Intrinsic::smin:
+    case Intrinsic::smax: {
+      const val a = arg(0), b = arg(1);
+      const z3::expr pick_a = id == Intrinsic::umin   ? z3::ule(a.v, b.v)
+                              : id == Intrinsic::umax ? z3::uge(a.v, b.v)
+                              : id == Intrinsic::smin ? a.v <= b.v
+                                                      : a.v >= b.v;
+      return set(z3::ite(pick_a, a.v, b.v), a.poison || b.poison);
+    }
+    case Intrinsic::abs: {
+      const val a = arg(0);
+      const unsigned w = a.v.get_sort().bv_size();
+      z3::expr poison = a.poison;
+      if (flag(1)) {
+        const z3::expr min = a.v == bv(APInt::getSignedMinValue(w));
+        poison = poison || min;
+        event(sources, p, min, "abs of the minimum value: " + where);
+      }
+      return set(z3::ite(a.v < c_.bv_val(0, w), -a.v, a.v), poison);
+    }
+    default:
+      throw not_modelled("intrinsic not modelled: " + cb.getCalledFunction()->getName().str());
+  }
+}
+
+void executor::call_inst(path& p, const llvm::CallBase& cb) {
+  if (cb.isInlineAsm()) {
+    auto* ia = cast<llvm::InlineAsm>(cb.getCalledOperand());
+    throw not_modelled("inline asm `" + ia->getAsmString() + "`: the compiler does not see the "
+                       "instruction's meaning, so neither does the prover");
+  }
+  const llvm::Function* callee = cb.getCalledFunction();
+  if (!callee) {
+    std::string via = text(*cb.getCalledOperand());
+    if (auto* l = dyn_cast<llvm::LoadInst>(cb.getCalledOperand()))
+      via = name_of(*l->getPointerOperand()->stripPointerCasts());
+    throw not_modelled("indirect call through a function pointer (" + via +
+                       ") chosen at run time");
+  }
+  if (callee->isIntrinsic()) return intrinsic(p, cb, callee->getIntrinsicID());
+  std::vector<val> args;
+  for (const llvm::Use& a : cb.args()) {
+    if (a->getType()->isPointerTy()) throw not_modelled("call with a pointer argument: " + text(cb));
+    args.push_back(get(p, a.get()));
+  }
+  val r = call(*callee, args, p.pc);
+  if (!cb.getType()->isVoidTy()) p.vals.insert_or_assign(&cb, r);
+}
+
+void executor::exec(path& p, const llvm::Instruction& i) {
+  if (i.getType()->isVectorTy()) throw not_modelled("vector instruction not modelled: " + text(i));
+  if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) return binop(p, *b);
+  if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
+  if (auto* cb = dyn_cast<llvm::CallBase>(&i)) return call_inst(p, *cb);
+  if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
+    p.vals.insert_or_assign(&i, load(p, *l));
+    return;
+  }
+  if (auto* g = dyn_cast<llvm::GEPOperator>(&i)) {
+    p.ptrs.insert_or_assign(&i, gep(p, *g));
+    return;
+  }
+  if (isa<llvm::AllocaInst>(i)) {
+    p.ptrs.insert_or_assign(&i, ptr{&i, c_.bv_val(0, 64), f()});
+    return;
+  }
+  if (auto* s = dyn_cast<llvm::StoreInst>(&i)) {
+    // A volatile store to a stack slot is an observable side effect that the
+    // returned value does not depend on (serialization's `volatile int square`).
+    const ptr a = get_ptr(p, s->getPointerOperand());
+    if (s->isVolatile() && isa<llvm::AllocaInst>(a.base)) return;
+    throw not_modelled("store to memory not modelled: " + text(i));
+  }
+  if (auto* cmp = dyn_cast<llvm::ICmpInst>(&i)) {
+    const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
+    z3::expr r(c_);
+    switch (cmp->getPredicate()) {
+      case llvm::CmpInst::ICMP_EQ: r = x.v == y.v; break;
+      case llvm::CmpInst::ICMP_NE: r = x.v != y.v; break;
+      case llvm::CmpInst::ICMP_UGT: r = z3::ugt(x.v, y.v); break;
+      case llvm::CmpInst::ICMP_UGE: r = z3::uge(x.v, y.v); break;
+      case llvm::CmpInst::ICMP_ULT: r = z3::ult(x.v, y.v); break;
+      case llvm::CmpInst::ICMP_ULE: r = z3::ule(x.v, y.v); break;
+      case llvm::CmpInst::ICMP_SGT: r = x.v > y.v; break;
+      case llvm::CmpInst::ICMP_SGE: r = x.v >= y.v; break;
+      case llvm::CmpInst::ICMP_SLT: r = x.v < y.v; break;
+      case llvm::CmpInst::ICMP_SLE: r = x.v <= y.v; break;
+      default: throw not_modelled("comparison not modelled: " + text(i));
+    }
+    p.vals.insert_or_assign(&i, val{z3::ite(r, c_.bv_val(1, 1), c_.bv_val(0, 1)), x.poison || y.poison});
+    return;
+  }
+  if (auto* cmp = dyn_cast<llvm::FCmpInst>(&i)) {
+    const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
+    const z3::expr nan = x.v.mk_is_nan() || y.v.mk_is_nan();
+    const z3::expr eq(c_, Z3_mk_fpa_eq(c_, x.v, y.v)), lt(c_, Z3_mk_fpa_lt(c_, x.v, y.v)),
+        gt(c_, Z3_mk_fpa_gt(c_, x.v, y.v));
+    z3::expr r(c_);
+    switch (cmp->getPredicate()) {
+      case llvm::CmpInst::FCMP_OEQ: r = eq; break;
+      case llvm::CmpInst::FCMP_ONE: r = !nan && !eq; break;
+      case llvm::CmpInst::FCMP_OLT: r = lt; break;
+      case llvm::CmpInst::FCMP_OLE: r = lt || eq; break;
+      case llvm::CmpInst::FCMP_OGT: r = gt; break;
+      case llvm::CmpInst::FCMP_OGE: r = gt || eq; break;
+      case llvm::CmpInst::FCMP_ORD: r = !nan; break;
+      case llvm::CmpInst::FCMP_UNO: r = nan; break;
+      case llvm::CmpInst::FCMP_UEQ: r = nan || eq; break;
+      case llvm::CmpInst::FCMP_UNE: r = nan || !eq; break;
+      case llvm::CmpInst::FCMP_ULT: r = nan || lt; break;
+      case llvm::CmpInst::FCMP_ULE: r = nan || lt || eq; break;
+      case llvm::CmpInst::FCMP_UGT: r = nan || gt; break;
+      case llvm::CmpInst::FCMP_UGE: r = nan || gt || eq; break;
+      case llvm::CmpInst::FCMP_TRUE: r = c_.bool_val(true); break;
+      case llvm::CmpInst::FCMP_FALSE: r = c_.bool_val(false); break;
+      default: throw not_modelled("comparison not modelled: " + text(i));
+    }
+    p.vals.insert_or_assign(&i, val{z3::ite(r, c_.bv_val(1, 1), c_.bv_val(0, 1)), x.poison || y.poison});
+    return;
+  }
+  if (auto* sel = dyn_cast<llvm::SelectInst>(&i)) {
+    const val cond = get(p, sel->getCondition());
+    const z3::expr t = cond.v == c_.bv_val(1, 1);
+    if (sel->getType()->isPointerTy()) {
+      const ptr a = get_ptr(p, sel->getTrueValue()), b = get_ptr(p, sel->getFalseValue());
+      if (a.base != b.base) throw not_modelled("select between two tables: " + text(i));
+      p.ptrs.insert_or_assign(&i, ptr{a.base, z3::ite(t, a.off, b.off),
+                                      cond.poison || z3::ite(t, a.poison, b.poison)});
+      return;
+    }
+    const val a = get(p, sel->getTrueValue()), b = get(p, sel->getFalseValue());
+    p.vals.insert_or_assign(&i, val{z3::ite(t, a.v, b.v), cond.poison || z3::ite(t, a.poison, b.poison)});
+    return;
+  }
+  if (auto* fr = dyn_cast<llvm::FreezeInst>(&i)) {
+    const val x = get(p, fr->getOperand(0));
+    p.vals.insert_or_assign(&i, val{z3::ite(x.poison, fresh(x.v.get_sort()), x.v), f()});
+    return;
+  }
+  if (auto* un = dyn_cast<llvm::UnaryOperator>(&i); un && un->getOpcode() == llvm::Instruction::FNeg) {
+    const val x = get(p, un->getOperand(0));
+    p.vals.insert_or_assign(&i, val{z3::expr(c_, Z3_mk_fpa_neg(c_, x.v)), x.poison});
+    return;
+  }
+  throw not_modelled("instruction not modelled: " + text(i));
+}
+
+}  // namespace
+
+function_formula translate(const llvm::Function& fn, z3::context& c, const z3::expr& input,
+                           const translate_options& opt) {
+  if (fn.arg_size() != 1 || !fn.getArg(0)->getType()->isIntegerTy() ||
+      !fn.getReturnType()->isIntegerTy(64))
+    throw not_modelled("expected i64 " + fn.getName().str() + "(iN)");
+  executor ex(c, opt, fn.getParent()->getDataLayout());
+  const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
+  const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
+  const val r = ex.call(fn, {val{arg, c.bool_val(false)}}, c.bool_val(true));
+  function_formula out{r.v, ex.ub, ex.sources, ex.uses_fp, ex.max_unroll};
+  return out;
+}
+
+}  // namespace scanproof::proof

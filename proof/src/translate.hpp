@@ -1,0 +1,54 @@
+// LLVM IR -> a Z3 bit-vector formula of the function's 64-bit input.
+// What is modelled (and what is "not provable") is listed in docs/proof.md.
+#pragma once
+#include <z3++.h>
+
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+}
+
+namespace scanproof::proof {
+
+// The IR holds something the model does not cover; what() is the reason
+// shown as "not provable: <reason>".
+struct not_modelled : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A condition on the input under which the function has undefined behaviour
+// (LLVM poison reaching a return, branch or address, division by zero, a
+// table read out of bounds), with what happened.
+struct ub_event {
+  z3::expr when;
+  std::string what;
+};
+
+struct function_formula {
+  z3::expr result;  // 64-bit value the function returns (when no UB event holds)
+  std::vector<ub_event> ub;
+  // Where poison is made (an over-wide shift, a wrapping nsw add...): explains
+  // a "poison reaches ..." UB event at a counterexample.
+  std::vector<ub_event> poison_sources;
+  bool uses_fp = false;    // the formula needs Z3's floating-point theory
+  unsigned max_unroll = 0;  // most visits of one block on one path (1 = no loop)
+};
+
+struct translate_options {
+  unsigned loop_bound = 66;    // most iterations of one loop followed on one path
+  unsigned max_paths = 20000;  // paths through the function before giving up
+  // Is this path condition satisfiable? Asked of a path that reaches the loop
+  // bound: unsat shows the bound is enough. unknown counts as yes.
+  std::function<z3::check_result(const z3::expr&)> feasible;
+};
+
+// f must take one integer argument and return an integer.
+function_formula translate(const llvm::Function& f, z3::context& c, const z3::expr& input,
+                           const translate_options& opt);
+
+}  // namespace scanproof::proof

@@ -1,0 +1,133 @@
+// The prover on fixtures (fixtures/*.cpp, registered as candidates in this
+// test binary and compiled to IR by the build): bugs that sampling can miss are
+// refuted with the input, correct scanners are proved, what cannot be modelled
+// is "not provable" with the reason, and a replay that disagrees with the
+// solver is an error, never a counterexample or a pass.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <memory>
+
+#include "ir.hpp"
+#include "prove.hpp"
+#include "scanproof/batch.hpp"
+#include "scanproof/reference.hpp"
+#include "scanproof/registry.hpp"
+
+namespace {
+using namespace scanproof;
+
+const proof::ir_set& fixtures_ir() {
+  static const std::unique_ptr<proof::ir_set> ir =
+      proof::load_ir(SCANPROOF_PROOF_FIXTURE_IR, "host");
+  return *ir;
+}
+
+const descriptor& fixture(const char* name) {
+  const descriptor* d = find(name);
+  if (!d) throw std::runtime_error(std::string("fixture not registered: ") + name);
+  return *d;
+}
+
+proof::outcome prove(const descriptor& d) {
+  proof::prove_options o;
+  o.timeout_s = 120;
+  return proof::prove(d, fixtures_ir(), o);
+}
+
+TEST(Proof, RegistryHasNoErrors) { EXPECT_TRUE(registry_ok()); }
+
+TEST(Proof, CandidateMacroEmitsTheProofSymbol) {
+  EXPECT_NE(fixtures_ir().find("fixture_debruijn_ok"), nullptr);
+}
+
+TEST(Proof, UnavailableEntryEmitsNoSymbolAndIsNotProvable) {
+  EXPECT_EQ(fixtures_ir().find("fixture_unavailable"), nullptr);
+  const proof::outcome r = prove(fixture("fixture_unavailable"));
+  EXPECT_EQ(r.verdict, "not provable");
+  EXPECT_EQ(r.result, proof::status::skip);
+  EXPECT_NE(r.reason.find("never built"), std::string::npos) << r.reason;
+}
+
+TEST(Proof, ProvesCorrectDeBruijn) {
+  const proof::outcome r = prove(fixture("fixture_debruijn_ok"));
+  EXPECT_EQ(r.verdict, "proved") << r.reason;
+  EXPECT_EQ(r.result, proof::status::pass);
+}
+
+TEST(Proof, ProvesCorrectSwarPopcount) {
+  const proof::outcome r = prove(fixture("fixture_swar_ok"));
+  EXPECT_EQ(r.verdict, "proved") << r.reason;
+  EXPECT_EQ(r.result, proof::status::pass);
+}
+
+// Checks a refutation: a real counterexample, replayed through the build.
+void expect_refuted(const proof::outcome& r, op o) {
+  ASSERT_EQ(r.verdict, "counterexample") << r.reason;
+  EXPECT_EQ(r.result, proof::status::fail);
+  ASSERT_TRUE(r.input && r.expected_value);
+  EXPECT_EQ(*r.expected_value, reference::eval(o, *r.input));
+  EXPECT_NE(r.replay.find("replayed"), std::string::npos) << r.replay;
+}
+
+TEST(Proof, RefutesTableEntrySwappedAtBit62) {
+  const descriptor& d = fixture("fixture_debruijn_swapped62");
+  const proof::outcome r = prove(d);
+  expect_refuted(r, op::lsb);
+  const int lsb = std::countr_zero(*r.input);
+  EXPECT_TRUE(lsb == 61 || lsb == 62) << std::hex << *r.input;
+  EXPECT_NE(call_one(d.batch, *r.input), lsb);
+}
+
+TEST(Proof, RefutesHashCollidingOnlyAboveBit48) {
+  const proof::outcome r = prove(fixture("fixture_mod97_lsb"));
+  expect_refuted(r, op::lsb);
+  EXPECT_GE(std::countr_zero(*r.input), 48) << std::hex << *r.input;
+}
+
+TEST(Proof, RefutesSpecialCaseForSparseHighBits) {
+  const proof::outcome r = prove(fixture("fixture_sparse_high"));
+  expect_refuted(r, op::lsb);
+  EXPECT_EQ(*r.input, 0xA004000000000000ULL);
+  EXPECT_EQ(r.got, 49);
+}
+
+TEST(Proof, ReportsOverWideShiftAsUndefinedBehaviour) {
+  const proof::outcome r = prove(fixture("fixture_msb_overwide_shift"));
+  ASSERT_EQ(r.verdict, "counterexample") << r.reason;
+  EXPECT_EQ(r.result, proof::status::fail);
+  ASSERT_TRUE(r.input);
+  EXPECT_EQ(*r.input >> 63, 1u) << std::hex << *r.input;
+  EXPECT_NE(r.reason.find("undefined behaviour"), std::string::npos) << r.reason;
+  EXPECT_NE(r.reason.find("shift by the width"), std::string::npos) << r.reason;
+}
+
+void expect_not_provable(const char* name, const char* because) {
+  const proof::outcome r = prove(fixture(name));
+  EXPECT_EQ(r.verdict, "not provable") << name << ": " << r.reason;
+  EXPECT_EQ(r.result, proof::status::skip) << name;
+  EXPECT_NE(r.reason.find(because), std::string::npos) << name << ": " << r.reason;
+}
+
+TEST(Proof, UnboundedLoopIsNotProvable) {
+  expect_not_provable("fixture_unbounded_loop", "loop not bounded within");
+}
+TEST(Proof, InlineAsmIsNotProvable) { expect_not_provable("fixture_inline_asm", "inline asm"); }
+TEST(Proof, TableWrittenAtRunTimeIsNotProvable) {
+  expect_not_provable("fixture_runtime_table", "table written at run time");
+}
+
+// The guard: the solver's counterexample must be what the built
+// implementation returns. Proving one fixture's IR while replaying another's
+// build makes them disagree; that must be an error (a suite bug), not a
+// counterexample and not a pass.
+TEST(Proof, ReplayThatDisagreesWithTheSolverIsAnError) {
+  descriptor mismatched = fixture("fixture_sparse_high");
+  mismatched.batch = fixture("fixture_debruijn_ok").batch;
+  const proof::outcome r = prove(mismatched);
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.result, proof::status::fail);
+  EXPECT_NE(r.reason.find("replay disagrees"), std::string::npos) << r.reason;
+}
+
+}  // namespace
