@@ -94,21 +94,20 @@ struct scope_result {
   bool ub = false;
 };
 
+// One implementation's proof: its Z3 context, formula and time limit.
 class prover {
  public:
-  prover(const descriptor& d, const ir_set& ir, const prove_options& o)
-      : d_(d), o_(o), b_(c_.bv_const("b", 64)),
-        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {
-    (void)ir;
-  }
+  explicit prover(const prove_options& o)
+      : o_(o), b_(c_.bv_const("b", 64)),
+        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {}
 
   unsigned remaining_ms() const {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - clock_type::now());
     return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
   }
 
+  z3::context c_;  // declared first: destroyed after every expression that refers to it
   std::optional<function_formula> formula;
-  z3::context c_;
 
   function_formula translate_fn(const llvm::Function& fn) {
     translate_options t;
@@ -216,7 +215,6 @@ class prover {
   }
 
  private:
-  const descriptor& d_;
   const prove_options& o_;
   z3::expr b_;
   clock_type::time_point deadline_;
@@ -248,7 +246,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   }
 
   const target_facts facts{ir.big_endian, ir.long_bits};
-  prover p(d, ir, o);
+  prover p(o);
   try {
     p.formula = p.translate_fn(*fn);
   } catch (const not_modelled& e) {
