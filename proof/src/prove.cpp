@@ -370,7 +370,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
       out.verdict = "not provable";
     } else {
       out.verdict = "proved";
-      out.reason.clear();
+      if (!fail) out.reason.clear();  // an XPASS keeps its reason
     }
   }
   if (!have_cex && !skip && !fail) {
