@@ -260,9 +260,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     const char* label;
     std::vector<std::vector<query>> queries;
   };
+  // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
-  plans.push_back({scope::nonzero, "nonzero inputs",
-                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
   const zero_decision zp = zero_policy(d);
   if (zp.want) {
     const z3::expr b = p.c_.bv_const("b", 64);
@@ -270,6 +269,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   } else {
     out.details.push_back("zero: not checked: " + zp.why);
   }
+  plans.push_back({scope::nonzero, "nonzero inputs",
+                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
 
   bool fail = false, skip = false, have_cex = false;
   for (const scope_plan& plan : plans) {
