@@ -2,12 +2,18 @@
 
 #include <z3++.h>
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 
 #include "contract.hpp"
 #include "scanproof/batch.hpp"
+#include "scanproof/isolation.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/zero_policy.hpp"
 #include "translate.hpp"
@@ -38,6 +44,47 @@ z3::solver make_solver(z3::context& c, bool fp, unsigned ms) {
   return z3::try_for(t, ms).mk_solver();
 }
 
+// Runs the built implementation on one input in a child process: an input in
+// undefined behaviour may make it loop or crash. Empty result: it did not
+// return a value; `why` says what happened.
+std::optional<std::int64_t> replay_one(batch_fn batch, std::uint64_t input, std::string& why) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    why = "not replayed: pipe() failed";
+    return std::nullopt;
+  }
+  const pid_t child = fork();
+  if (child == 0) {
+    close(fds[0]);
+    std::int64_t got = 0;
+    {
+      const fresh_process_state fresh;
+      got = call_one(batch, input);
+    }
+    const ssize_t n = write(fds[1], &got, sizeof got);
+    _exit(n == static_cast<ssize_t>(sizeof got) ? 0 : 1);
+  }
+  close(fds[1]);
+  if (child < 0) {
+    close(fds[0]);
+    why = "not replayed: fork() failed";
+    return std::nullopt;
+  }
+  pollfd pfd{fds[0], POLLIN, 0};
+  const int ready = poll(&pfd, 1, 10000);
+  std::int64_t got = 0;
+  const bool have = ready > 0 && read(fds[0], &got, sizeof got) == static_cast<ssize_t>(sizeof got);
+  close(fds[0]);
+  if (!have) kill(child, SIGKILL);
+  int st = 0;
+  waitpid(child, &st, 0);
+  if (have) return got;
+  why = ready == 0 ? "replay did not return within 10 s (killed)"
+        : WIFSIGNALED(st) ? "replay died with signal " + std::to_string(WTERMSIG(st))
+                          : "replay returned no value";
+  return std::nullopt;
+}
+
 // What one scope (nonzero inputs, or zero) came to.
 struct scope_result {
   enum class kind { proved, counterexample, not_provable, error } k = kind::proved;
@@ -47,21 +94,20 @@ struct scope_result {
   bool ub = false;
 };
 
+// One implementation's proof: its Z3 context, formula and time limit.
 class prover {
  public:
-  prover(const descriptor& d, const ir_set& ir, const prove_options& o)
-      : d_(d), o_(o), b_(c_.bv_const("b", 64)),
-        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {
-    (void)ir;
-  }
+  explicit prover(const prove_options& o)
+      : o_(o), b_(c_.bv_const("b", 64)),
+        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {}
 
   unsigned remaining_ms() const {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - clock_type::now());
     return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
   }
 
+  z3::context c_;  // declared first: destroyed after every expression that refers to it
   std::optional<function_formula> formula;
-  z3::context c_;
 
   function_formula translate_fn(const llvm::Function& fn) {
     translate_options t;
@@ -169,7 +215,6 @@ class prover {
   }
 
  private:
-  const descriptor& d_;
   const prove_options& o_;
   z3::expr b_;
   clock_type::time_point deadline_;
@@ -201,7 +246,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   }
 
   const target_facts facts{ir.big_endian, ir.long_bits};
-  prover p(d, ir, o);
+  prover p(o);
   try {
     p.formula = p.translate_fn(*fn);
   } catch (const not_modelled& e) {
@@ -215,9 +260,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     const char* label;
     std::vector<std::vector<query>> queries;
   };
+  // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
-  plans.push_back({scope::nonzero, "nonzero inputs",
-                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
   const zero_decision zp = zero_policy(d);
   if (zp.want) {
     const z3::expr b = p.c_.bv_const("b", 64);
@@ -225,6 +269,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   } else {
     out.details.push_back("zero: not checked: " + zp.why);
   }
+  plans.push_back({scope::nonzero, "nonzero inputs",
+                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
 
   bool fail = false, skip = false, have_cex = false;
   for (const scope_plan& plan : plans) {
@@ -268,8 +314,20 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
         return finish();
       case scope_result::kind::counterexample: {
         std::string replay = o.no_replay;
-        if (o.replay && d.batch) {
-          const std::int64_t got = call_one(d.batch, r.input);
+        std::string replay_failed;
+        const std::optional<std::int64_t> replayed =
+            o.replay && d.batch ? replay_one(d.batch, r.input, replay_failed) : std::nullopt;
+        if (o.replay && d.batch && !replayed) {
+          replay = "replayed: the built implementation gave no result: " + replay_failed;
+          if (!r.ub) {  // a defined computation must return what the IR says
+            out.verdict = "error";
+            out.reason = "replay at " + hex(r.input) + " failed although the IR has no undefined "
+                         "behaviour there: " + replay_failed;
+            out.result = status::fail;
+            return finish();
+          }
+        } else if (replayed) {
+          const std::int64_t got = *replayed;
           if (r.ub) {
             replay = "replayed: the built implementation returns " + std::to_string(got) +
                      " (undefined behaviour in the IR here, so not compared)";
@@ -313,7 +371,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
       out.verdict = "not provable";
     } else {
       out.verdict = "proved";
-      out.reason.clear();
+      if (!fail) out.reason.clear();  // an XPASS keeps its reason
     }
   }
   if (!have_cex && !skip && !fail) {

@@ -101,9 +101,6 @@ class executor {
   z3::expr fresh(const z3::sort& s) { return c_.constant(("fresh!" + std::to_string(fresh_++)).c_str(), s); }
   z3::sort sort_of(const llvm::Type* t);
   z3::expr fp_rm(Z3_ast (*mk)(Z3_context)) { return z3::expr(c_, mk(c_)); }
-  bool feasible(const z3::expr& pc) {
-    return !opt_.feasible || opt_.feasible(pc) != z3::unsat;
-  }
   void event(std::vector<ub_event>& to, const path& p, const z3::expr& cond, std::string what) {
     z3::expr w = (p.pc && cond).simplify();
     if (!w.is_false()) to.push_back({w, std::move(what)});
@@ -316,9 +313,14 @@ void executor::run_block(path p, std::vector<path>& work,
   const unsigned n = ++p.visits[p.bb];
   if (n > max_unroll) max_unroll = n;
   if (n > opt_.loop_bound) {
-    if (feasible(p.pc))
+    const z3::check_result more = opt_.feasible ? opt_.feasible(p.pc) : z3::unknown;
+    if (more == z3::sat)
       throw not_modelled("loop not bounded within " + std::to_string(opt_.loop_bound) +
-                         " iterations");
+                         " iterations (--loop-bound)");
+    if (more == z3::unknown)
+      throw not_modelled("loop not bounded within " + std::to_string(opt_.loop_bound) +
+                         " iterations: the solver could not show that more are impossible "
+                         "in the time limit");
     return;  // this many iterations cannot happen: the bound was enough here
   }
   // Phis read their incoming values all at once.

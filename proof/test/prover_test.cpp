@@ -102,6 +102,35 @@ TEST(Proof, ReportsOverWideShiftAsUndefinedBehaviour) {
   EXPECT_NE(r.reason.find("shift by the width"), std::string::npos) << r.reason;
 }
 
+// Catalogue expectations (XFAIL): an expected counterexample passes, a proof
+// of an entry expected to fail is an XPASS and fails.
+TEST(Proof, ExpectedCounterexamplePassesAndProofOfExpectedFailureFails) {
+  descriptor xfail = fixture("fixture_sparse_high");
+  xfail.expected = {{when::always, scope::nonzero, "fixture: known wrong"}};
+  const proof::outcome refuted = prove(xfail);
+  EXPECT_EQ(refuted.verdict, "counterexample");
+  EXPECT_TRUE(refuted.expected);
+  EXPECT_EQ(refuted.result, proof::status::pass);
+
+  descriptor xpass = fixture("fixture_debruijn_ok");
+  xpass.expected = {{when::always, scope::nonzero, "fixture: claimed wrong"}};
+  const proof::outcome proved = prove(xpass);
+  EXPECT_EQ(proved.verdict, "proved");
+  EXPECT_TRUE(proved.expected);
+  EXPECT_EQ(proved.result, proof::status::fail);
+  EXPECT_NE(proved.reason.find("XPASS"), std::string::npos) << proved.reason;
+}
+
+// Conditions are the IR's target's facts, not the prover's machine's.
+TEST(Proof, ExpectationConditionsAreTheTargetsFacts) {
+  descriptor be = fixture("fixture_sparse_high");
+  be.expected = {{when::big_endian_target, scope::nonzero, "fixture: big-endian only"}};
+  const proof::outcome r = prove(be);  // the fixtures' IR is little-endian x86-64
+  EXPECT_EQ(r.verdict, "counterexample");
+  EXPECT_FALSE(r.expected);
+  EXPECT_EQ(r.result, proof::status::fail);
+}
+
 void expect_not_provable(const char* name, const char* because) {
   const proof::outcome r = prove(fixture(name));
   EXPECT_EQ(r.verdict, "not provable") << name << ": " << r.reason;
