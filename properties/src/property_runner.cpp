@@ -8,7 +8,6 @@
 namespace scanproof {
 
 namespace {
-constexpr std::uint64_t one = 1;
 
 bool reads_b(const property& p) { return p.args != uses::k; }
 bool reads_a(const property& p) { return p.args == uses::b_and_a; }
