@@ -1,16 +1,18 @@
 // The main() of the fuzz targets where libFuzzer is not available (gcc, every
 // cross target under qemu): runs each file given, and each regular file of each
 // directory given, through LLVMFuzzerTestOneInput once. A mismatch aborts;
-// bad arguments are an error, never an empty pass.
+// bad arguments are an error, never an empty pass. Files and directories are
+// read with POSIX <dirent.h>/<sys/stat.h> and stdio, not std::filesystem:
+// wasm32-wasi's libc++ has neither <filesystem> nor <fstream>, while
+// wasi-libc, mingw-w64 and glibc all have these.
 #include <algorithm>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <dirent.h>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -19,7 +21,37 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
 namespace {
-namespace fs = std::filesystem;
+
+enum class kind { file, directory, other };
+kind kind_of(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return kind::other;
+  if (S_ISDIR(st.st_mode)) return kind::directory;
+  return S_ISREG(st.st_mode) ? kind::file : kind::other;
+}
+
+// The regular files of `dir`, sorted; false if it cannot be read.
+bool files_in(const std::string& dir, std::vector<std::string>& found) {
+  DIR* d = opendir(dir.c_str());
+  if (!d) return false;
+  while (const dirent* e = readdir(d)) {
+    const std::string path = dir + "/" + e->d_name;
+    if (e->d_name[0] != '.' && kind_of(path) == kind::file) found.push_back(path);
+  }
+  closedir(d);
+  std::sort(found.begin(), found.end());
+  return true;
+}
+
+bool read_file(const std::string& path, std::vector<char>& bytes) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.insert(bytes.end(), buf, buf + n);
+  const bool ok = !std::ferror(f);
+  std::fclose(f);
+  return ok;
+}
 
 char current[4096];  // the input being run, for the SIGABRT handler
 
@@ -45,31 +77,27 @@ int usage(const char* self, const std::string& problem) {
 int replay(int argc, char** argv) {
   const char* self = argv[0];
   if (argc < 2) return usage(self, "no inputs given");
-  std::vector<fs::path> inputs;
+  std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
-    const fs::path p = argv[i];
-    std::error_code ec;
+    const std::string p = argv[i];
     if (argv[i][0] == '-') return usage(self, std::string("unknown option '") + argv[i] + "'");
-    if (fs::is_directory(p, ec)) {
-      std::vector<fs::path> found;
-      for (const fs::directory_entry& e : fs::directory_iterator(p, ec))
-        if (e.is_regular_file()) found.push_back(e.path());
-      if (ec) return usage(self, "cannot read directory '" + p.string() + "': " + ec.message());
-      if (found.empty()) return usage(self, "directory '" + p.string() + "' holds no input files");
-      std::sort(found.begin(), found.end());
-      inputs.insert(inputs.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      inputs.push_back(p);
-    } else {
-      return usage(self, "'" + p.string() + "' is neither a file nor a directory");
+    switch (kind_of(p)) {
+      case kind::directory: {
+        std::vector<std::string> found;
+        if (!files_in(p, found)) return usage(self, "cannot read directory '" + p + "'");
+        if (found.empty()) return usage(self, "directory '" + p + "' holds no input files");
+        inputs.insert(inputs.end(), found.begin(), found.end());
+        break;
+      }
+      case kind::file: inputs.push_back(p); break;
+      case kind::other: return usage(self, "'" + p + "' is neither a file nor a directory");
     }
   }
   std::signal(SIGABRT, name_failing_input);
-  for (const fs::path& p : inputs) {
-    std::snprintf(current, sizeof current, "%s", p.string().c_str());  // wchar_t on Windows
-    std::ifstream in(p, std::ios::binary);
-    const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
-    if (!in.good() && !in.eof()) return usage(self, "cannot read '" + p.string() + "'");
+  for (const std::string& p : inputs) {
+    std::snprintf(current, sizeof current, "%s", p.c_str());
+    std::vector<char> bytes;
+    if (!read_file(p, bytes)) return usage(self, "cannot read '" + p + "'");
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
   }
   std::fprintf(stderr, "%s: replayed %zu inputs, no mismatch\n", self, inputs.size());
