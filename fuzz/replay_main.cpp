@@ -5,6 +5,11 @@
 // read with POSIX <dirent.h>/<sys/stat.h> and stdio, not std::filesystem:
 // wasm32-wasi's libc++ has neither <filesystem> nor <fstream>, while
 // wasi-libc, mingw-w64 and glibc all have these.
+// Before any header: 64-bit stat/readdir on 32-bit glibc targets, whose
+// plain stat() fails with EOVERFLOW on the host file system's 64-bit inode
+// numbers under qemu (measured on ppc: "holds no input files").
+#define _FILE_OFFSET_BITS 64
+
 #include <algorithm>
 #include <csignal>
 #include <cstdint>
