@@ -44,7 +44,9 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
     std::cerr << "scanproof_prove: cannot write " << file << "\n";
     return 2;
   }
-  const long ctest_timeout = std::atol(timeout.c_str()) + 120;  // + IR loading and translation
+  // A guard against a hang, not a timing: + IR loading, translation and Z3's
+  // coarse timeout checks (serialization overran +120 s on a loaded machine).
+  const long ctest_timeout = 2 * std::atol(timeout.c_str()) + 120;
   for (const descriptor& d : registry()) {
     const std::string test = "proof." + std::string(name(d.operation)) + "." + d.name;
     out << "add_test([=[" << test << "]=] [=[" << exe << "]=] --impl " << d.name << " --timeout "

@@ -113,6 +113,9 @@ class prover {
     translate_options t;
     t.loop_bound = o_.loop_bound;
     t.feasible = [this](const z3::expr& pc) {
+      // Past the time limit nothing more is solved: the path stays undecided
+      // (the loop is reported as not bounded in time), and the run ends.
+      if (remaining_ms() == 0) return z3::unknown;
       // Bit-blasting first; a path condition with floating point needs QF_FPBV.
       for (const bool fp : {false, true}) {
         z3::solver s = make_solver(c_, fp, std::max(1u, remaining_ms()));
