@@ -99,21 +99,10 @@ std::optional<options> parse(int argc, char** argv) {
   return o;
 }
 
-// The overall verdict of every conformance check, as `scanproof check` gives it.
-verdict conformance(const descriptor& d) {
-  flight_begin(d.name, "conformance checks", "bench." + d.name);
-  const fresh_process_state fresh;
-  verdict overall = verdict::pass;
-  std::size_t skipped = 0;
-  const auto checks = check_names(d);
-  for (const std::string& c : checks) {
-    const verdict v = run_check(d, c).v;
-    if (v == verdict::skip) ++skipped;
-    if (is_failure(v) && !is_failure(overall)) overall = v;
-    else if (v == verdict::xfail && overall == verdict::pass) overall = v;
-  }
-  return skipped == checks.size() ? verdict::skip : overall;
-}
+// The overall verdict of every conformance check: the engine's summary of a
+// run, exactly as `scanproof check` gives it.
+// (It records what is in flight and resets the process state per check.)
+verdict conformance(const descriptor& d) { return run_implementation(d).overall; }
 
 enum class workload { throughput, latency, serialize };
 

@@ -12,13 +12,7 @@
 #include "scanproof/inputs.hpp"
 #include "scanproof/registry.hpp"
 
-// No forking supervisor on 32-bit x86: under qemu-i386 7.2 (Debian 12, the
-// matrix's i686 target) a child of glibc's fork() of a dynamically linked
-// program hangs before it runs a line (measured; the raw fork syscall works,
-// but leaves glibc's cached thread id stale, so raise() in the child would
-// signal the parent). There, as on Wine and WASI, the completion line alone
-// makes an early exit a failure.
-#if defined(__unix__) && !defined(__wasi__) && !defined(__i386__)
+#if defined(__unix__) && !defined(__wasi__)
 #define SCANPROOF_CAN_FORK 1
 #include <signal.h>
 #include <fcntl.h>

@@ -12,6 +12,7 @@
 #include <cstdio>
 
 #include "contract.hpp"
+#include "scanproof/checks.hpp"  // hex
 #include "scanproof/batch.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/reference.hpp"
@@ -22,12 +23,6 @@ namespace scanproof::proof {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-std::string hex(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-  return buf;
-}
 
 // Pure bit-vector queries go to Z3's bit-blasting tactics (much faster than
 // the default solver on multiplications); floating point needs QF_FPBV.

@@ -1,39 +1,13 @@
 #include "report.hpp"
 
-#include <cinttypes>
+#include "scanproof/checks.hpp"  // hex, json_string: the engine's, one format
+
 #include <cstdio>
 #include <ostream>
 #include <string>
 
 namespace scanproof::proof {
 namespace {
-
-std::string json_string(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': o += "\\\""; break;
-      case '\\': o += "\\\\"; break;
-      case '\n': o += "\\n"; break;
-      case '\t': o += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          o += buf;
-        } else {
-          o += c;
-        }
-    }
-  }
-  return o + "\"";
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-  return buf;
-}
 
 const char* word(status s) {
   switch (s) {

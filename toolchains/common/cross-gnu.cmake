@@ -4,6 +4,7 @@
 #   SCANPROOF_PROCESSOR  CMAKE_SYSTEM_PROCESSOR, e.g. s390x
 #   SCANPROOF_QEMU       qemu-user binary, e.g. qemu-s390x
 #   SCANPROOF_QEMU_CPU   optional `qemu-<arch> -cpu help` model, e.g. ev56
+#   SCANPROOF_QEMU_ENV   optional VAR=value entries set in the guest (qemu -E)
 #   SCANPROOF_MULTIARCH  Debian multiarch directory if it differs from the triple
 #                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
 #   SCANPROOF_PACKAGES   the Debian packages of compiler and emulator, for the
@@ -35,3 +36,6 @@ set(CMAKE_CROSSCOMPILING_EMULATOR ${SCANPROOF_QEMU} -L /usr/${SCANPROOF_TRIPLE})
 if(SCANPROOF_QEMU_CPU)  # an older CPU model than qemu's default
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -cpu ${SCANPROOF_QEMU_CPU})
 endif()
+foreach(_env IN LISTS SCANPROOF_QEMU_ENV)  # VAR=value for the guest (qemu -E)
+  list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -E ${_env})
+endforeach()

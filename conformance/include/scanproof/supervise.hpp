@@ -5,8 +5,8 @@
 // that runs implementations (conformance_test, the property drivers, the fuzz
 // replay main, `scanproof check`) runs its main through supervised_main():
 //
-//  * where the platform can fork (Linux, also under qemu-user; not i386,
-//    see supervise.cpp), the work runs
+//  * where the platform can fork (Linux, also under qemu-user; unless
+//    SCANPROOF_NO_SUPERVISOR is set, as toolchains/i686.cmake does), the work runs
 //    in a child; the parent waits, and if the child ended before the work
 //    returned it names the check and the input in flight (re-running that
 //    chunk of inputs one call at a time in another child to find the exact
