@@ -122,12 +122,17 @@ constexpr char end_of_result = '\x04';
 
 // The flight record in memory shared with children (supervised_main shares it
 // already; a program that only calls run_isolated gets it here).
+// Once per process, thread-safe: `scanproof prove --jobs` calls run_isolated
+// from several threads.
 bool share_record() {
-  if (record != &local_record) return true;
-  void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) return false;
-  record = new (shared) in_flight{local_record};
-  return true;
+  static const bool shared = [] {
+    if (record != &local_record) return true;
+    void* p = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return false;
+    record = new (p) in_flight{local_record};
+    return true;
+  }();
+  return shared;
 }
 #endif
 

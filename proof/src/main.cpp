@@ -1,20 +1,27 @@
 // scanproof_prove (`scanproof prove`): proves every registered implementation
 // correct for all 2^64 inputs on Clang's IR, or finds the input where it is wrong.
 //   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
+//                   [--jobs N]
 //   scanproof_prove --emit-ctest FILE [--timeout S]   (the build registers proof.<op>.<impl>)
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ir.hpp"
 #include "prove.hpp"
 #include "report.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/supervise.hpp"
 
 namespace {
 using namespace scanproof;
@@ -22,11 +29,13 @@ using namespace scanproof;
 int usage(int code) {
   (code ? std::cerr : std::cout)
       << "usage: scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] "
-         "[--loop-bound N]\n"
+         "[--loop-bound N] [--jobs N]\n"
          "  --target NAME  prove on the IR Clang makes for toolchains/NAME.cmake's triple\n"
          "                 (default: host); known: host " SCANPROOF_PROOF_TARGETS "\n"
          "  --json         the outcomes as JSON on stdout (the text goes to stderr)\n"
-         "  --timeout S    seconds per implementation (default " SCANPROOF_PROOF_TIMEOUT ")\n";
+         "  --timeout S    seconds per implementation (default " SCANPROOF_PROOF_TIMEOUT ")\n"
+         "  --jobs N       implementations proved at once, each in a process of its own\n"
+         "                 (default: the number of CPUs)\n";
   return code;
 }
 
@@ -65,6 +74,7 @@ int main(int argc, char** argv) {
   if (!registry_ok()) return 2;
   std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit;
   unsigned loop_bound = 66;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -81,6 +91,7 @@ int main(int argc, char** argv) {
     else if (a == "--target") target = value();
     else if (a == "--timeout") timeout = value();
     else if (a == "--loop-bound") loop_bound = static_cast<unsigned>(std::atoi(value().c_str()));
+    else if (a == "--jobs") jobs = std::atoi(value().c_str());
     else if (a == "--emit-ctest") emit = value();
     else if (a == "-h" || a == "--help") return usage(0);
     else {
@@ -92,6 +103,10 @@ int main(int argc, char** argv) {
   const double timeout_s = std::strtod(timeout.c_str(), &end);
   if (end == timeout.c_str() || *end != '\0' || timeout_s <= 0) {
     std::cerr << "scanproof prove: --timeout wants a positive number of seconds, not '" << timeout << "'\n";
+    return 2;
+  }
+  if (jobs < 1) {
+    std::cerr << "scanproof prove: --jobs wants a positive number\n";
     return 2;
   }
   if (loop_bound == 0) {
@@ -136,13 +151,44 @@ int main(int argc, char** argv) {
        << (ir->big_endian ? "big" : "little") << "-endian, " << ir->long_bits << "-bit long), "
        << ir->compiler << " " << ir->flags << "\n";
 
-  std::vector<proof::outcome> all;
-  for (const descriptor& d : registry()) {
-    if (!impl.empty() && d.name != impl) continue;
-    if (!op_name.empty() && name(d.operation) != op_name) continue;
-    all.push_back(proof::prove(d, *ir, po));
-    proof::print_text(text, all.back());
-  }
+  std::vector<const descriptor*> todo;
+  for (const descriptor& d : registry())
+    if ((impl.empty() || d.name == impl) && (op_name.empty() || name(d.operation) == op_name))
+      todo.push_back(&d);
+  // Without a child process per proof, proofs share this process's LLVM
+  // module, which is not for concurrent use: one at a time.
+  if (std::getenv("SCANPROOF_NO_SUPERVISOR")) jobs = 1;
+  std::vector<proof::outcome> all(todo.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex text_mutex;
+  // A guard against a prover that hangs past its own time limit, not a timing.
+  const auto guard = static_cast<unsigned>(2 * timeout_s + 120);
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < todo.size();) {
+      const descriptor& d = *todo[i];
+      const auto start = std::chrono::steady_clock::now();
+      // A crash or hang in the translator or the solver costs this row only.
+      const isolated_result run = run_isolated([&] { return proof::to_record(proof::prove(d, *ir, po)); }, guard);
+      proof::outcome r;
+      if (run.completed) {
+        r = proof::from_record(run.output);
+      } else {
+        r.name = d.name;
+        r.op = name(d.operation);
+        r.verdict = "error";
+        r.result = proof::status::fail;
+        r.reason = "the prover did not run to its end (a bug in the suite): " + run.why;
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      }
+      const std::lock_guard<std::mutex> lock(text_mutex);
+      all[i] = r;
+      proof::print_text(text, r);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min<int>(jobs, static_cast<int>(todo.size())); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
   if (json) proof::print_json(std::cout, *ir, all);
   const proof::status s = proof::overall(all);
   proof::print_completion(text, all, s);

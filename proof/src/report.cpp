@@ -3,6 +3,8 @@
 #include "scanproof/checks.hpp"  // hex, json_string: the engine's, one format
 
 #include <cstdio>
+#include <cstdlib>
+#include <sstream>
 #include <ostream>
 #include <string>
 
@@ -78,6 +80,70 @@ void print_completion(std::ostream& os, const std::vector<outcome>& all, status 
      << " implementations; " << proved << " proved, " << cex << " unexpected counterexamples, "
      << xfail << " expected counterexamples, " << np << " not provable, " << err << " errors)"
      << std::endl;
+}
+
+namespace {
+
+std::string escaped(const std::string& v) {
+  std::string out;
+  for (const char ch : v) {
+    if (ch == '\\') out += "\\\\";
+    else if (ch == '\n') out += "\\n";
+    else out += ch;
+  }
+  return out;
+}
+
+std::string unescaped(const std::string& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '\\' && i + 1 < v.size()) {
+      out += v[i + 1] == 'n' ? '\n' : v[i + 1];
+      ++i;
+    } else {
+      out += v[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_record(const outcome& r) {
+  std::ostringstream os;
+  os.precision(17);
+  os << "name=" << escaped(r.name) << "\nop=" << escaped(r.op) << "\nverdict=" << escaped(r.verdict)
+     << "\nexpected=" << r.expected << "\nreason=" << escaped(r.reason)
+     << "\nreplay=" << escaped(r.replay) << "\nseconds=" << r.seconds
+     << "\nresult=" << static_cast<int>(r.result) << "\n";
+  if (r.input) os << "input=" << *r.input << "\n";
+  if (r.expected_value) os << "expected_value=" << *r.expected_value << "\n";
+  if (r.got) os << "got=" << *r.got << "\n";
+  for (const std::string& d : r.details) os << "detail=" << escaped(d) << "\n";
+  return os.str();
+}
+
+outcome from_record(const std::string& text) {
+  outcome r;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string k = line.substr(0, eq), v = unescaped(line.substr(eq + 1));
+    if (k == "name") r.name = v;
+    else if (k == "op") r.op = v;
+    else if (k == "verdict") r.verdict = v;
+    else if (k == "expected") r.expected = v == "1";
+    else if (k == "reason") r.reason = v;
+    else if (k == "replay") r.replay = v;
+    else if (k == "seconds") r.seconds = std::strtod(v.c_str(), nullptr);
+    else if (k == "result") r.result = static_cast<status>(std::atoi(v.c_str()));
+    else if (k == "input") r.input = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "expected_value") r.expected_value = std::strtoll(v.c_str(), nullptr, 10);
+    else if (k == "got") r.got = std::strtoll(v.c_str(), nullptr, 10);
+    else if (k == "detail") r.details.push_back(v);
+  }
+  return r;
 }
 
 }  // namespace scanproof::proof

@@ -2,6 +2,7 @@
 // matrix report reads (<out>/results/<target>.proof.json, docs/proof.md).
 #pragma once
 #include <iosfwd>
+#include <string>
 #include <vector>
 
 #include "ir.hpp"
@@ -17,5 +18,11 @@ void print_json(std::ostream& os, const ir_set& ir, const std::vector<outcome>& 
 void print_completion(std::ostream& os, const std::vector<outcome>& all, status overall);
 
 status overall(const std::vector<outcome>& all);
+
+// An outcome as text and back: how a proof run in a child process of its own
+// (`scanproof prove --jobs`) reaches the parent. One "key=value" line per
+// field, newlines and backslashes escaped.
+std::string to_record(const outcome& r);
+outcome from_record(const std::string& text);
 
 }  // namespace scanproof::proof

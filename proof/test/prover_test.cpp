@@ -10,6 +10,7 @@
 
 #include "ir.hpp"
 #include "prove.hpp"
+#include "report.hpp"
 #include "scanproof/batch.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
@@ -36,6 +37,38 @@ proof::outcome prove(const descriptor& d) {
 }
 
 TEST(Proof, RegistryHasNoErrors) { EXPECT_TRUE(registry_ok()); }
+
+// `--jobs` proves each implementation in a child process: its outcome must
+// reach the parent whole, whatever text the reasons hold.
+TEST(Proof, OutcomeSurvivesTheTripFromAChildProcess) {
+  proof::outcome r;
+  r.name = "x";
+  r.op = "lsb";
+  r.verdict = "counterexample";
+  r.expected = true;
+  r.reason = "two\nlines and a back\\slash = sign";
+  r.input = 0x8000000000000000ULL;
+  r.expected_value = 63;
+  r.got = -1023;
+  r.replay = "replayed: -1023";
+  r.seconds = 0.125;
+  r.details = {"zero: proved", "nonzero inputs: counterexample"};
+  r.result = proof::status::pass;
+  const proof::outcome back = proof::from_record(proof::to_record(r));
+  EXPECT_EQ(back.name, r.name);
+  EXPECT_EQ(back.op, r.op);
+  EXPECT_EQ(back.verdict, r.verdict);
+  EXPECT_EQ(back.expected, r.expected);
+  EXPECT_EQ(back.reason, r.reason);
+  EXPECT_EQ(back.input, r.input);
+  EXPECT_EQ(back.expected_value, r.expected_value);
+  EXPECT_EQ(back.got, r.got);
+  EXPECT_EQ(back.replay, r.replay);
+  EXPECT_EQ(back.seconds, r.seconds);
+  EXPECT_EQ(back.details, r.details);
+  EXPECT_EQ(back.result, r.result);
+  EXPECT_FALSE(proof::from_record(proof::to_record(proof::outcome{})).input.has_value());
+}
 
 TEST(Proof, CandidateMacroEmitsTheProofSymbol) {
   EXPECT_NE(fixtures_ir().find("fixture_debruijn_ok"), nullptr);
