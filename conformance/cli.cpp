@@ -14,7 +14,9 @@
 #include <string>
 #include <utility>
 
+#include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "scanproof/isolation.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
@@ -205,6 +207,46 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   return failed ? 1 : 0;
 }
 
+// `scanproof eval --impl NAME INPUT...`: what one implementation returns for
+// each input, one "<input hex> <result>" line each, each call in a child
+// process from the default state. ci/matrix --prove replays a cross target's
+// proof counterexamples with it under the target's emulator.
+int eval(const std::string& impl, const std::vector<std::string>& inputs) {
+  const descriptor* d = impl.empty() ? nullptr : find(impl);
+  if (!d || impl.find(',') != std::string::npos) {
+    std::fprintf(stderr, "scanproof eval: --impl wants one implementation's name (scanproof list), not '%s'\n",
+                 impl.c_str());
+    return 2;
+  }
+  if (inputs.empty()) {
+    std::fprintf(stderr, "scanproof eval: no input (scanproof eval --impl NAME 0x8000000000000000 ...)\n");
+    return 2;
+  }
+  int failed = 0;
+  for (const std::string& in : inputs) {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long b = std::strtoull(in.c_str(), &end, 0);
+    if (in.empty() || *end || errno || in[0] == '-') {
+      std::fprintf(stderr, "scanproof eval: '%s' is not a 64-bit unsigned input\n", in.c_str());
+      return 2;
+    }
+    const isolated_result r = run_isolated(
+        [d, b] {
+          const fresh_process_state fresh;
+          return std::to_string(call_one(d->batch, b));
+        },
+        60);
+    if (r.completed) {
+      std::printf("%s %s\n", hex(b).c_str(), r.output.c_str());
+    } else {
+      ++failed;
+      std::printf("%s did-not-return %s\n", hex(b).c_str(), r.why.substr(0, r.why.find('\n')).c_str());
+    }
+  }
+  return failed ? 1 : 0;
+}
+
 // `scanproof bench ...` runs scanproof_bench (bench/), built next to this
 // program when Google Benchmark is installed, with the same arguments;
 // `scanproof prove ...` runs scanproof_prove (proof/) the same way.
@@ -236,7 +278,8 @@ int usage(int code) {
                "usage: scanproof list [--json | --markdown]\n"
                "       scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]\n"
                "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n"
-               "       scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]\n");
+               "       scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--jobs N]\n"
+               "       scanproof eval --impl NAME INPUT...   (each input's result, one line each)\n");
   return code;
 }
 }  // namespace
@@ -258,6 +301,7 @@ int run(int argc, char** argv) {
   std::string impl, op_name, json_path;
   unsigned timeout = 300;
   bool json = false, markdown = false;
+  std::vector<std::string> inputs;  // eval's
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* flag) -> std::string {
@@ -283,6 +327,7 @@ int run(int argc, char** argv) {
       timeout = static_cast<unsigned>(t);
     }
     else if (a == "-h" || a == "--help") return usage(0);
+    else if (cmd == "eval" && !a.empty() && a[0] != '-') inputs.push_back(a);
     else {
       std::fprintf(stderr, "scanproof: unknown argument '%s'\n", a.c_str());
       return usage(2);
@@ -290,6 +335,7 @@ int run(int argc, char** argv) {
   }
   if (cmd == "list") return markdown ? list_markdown() : list(json);
   if (cmd == "check") return check(impl, op_name, json_path, timeout);
+  if (cmd == "eval") return eval(impl, inputs);
   if (cmd == "-h" || cmd == "--help") return usage(0);
   std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());
   return usage(2);

@@ -91,8 +91,8 @@ def load(results_dirs, expect=()):
                 data = json.load(fh)
             if f == PLAN:
                 plans.append(data)
-            elif f.endswith(PROOF_SUFFIX):
-                proofs[f[:-len(PROOF_SUFFIX)]] = {i["name"]: i["verdict"] for i in data.get("implementations", [])}
+            elif f.endswith(PROOF_SUFFIX):  # the whole JSON (or {"error": why}): proof_of() reads it
+                proofs[f[:-len(PROOF_SUFFIX)]] = data
             else:
                 targets.append(data)
     targets.sort(key=lambda t: target_key(t["target"]))
@@ -104,6 +104,8 @@ def load(results_dirs, expect=()):
         plan["not_run"] += p.get("not_run", [])
         plan["candidates"] += [c for c in p.get("candidates", []) if c not in plan["candidates"]]
         plan["plan_missing"] = plan.get("plan_missing") or p.get("plan_missing", False)
+        plan.setdefault("proof_asked", [])
+        plan["proof_asked"] += [t for t in p.get("proof_asked", []) if t not in plan["proof_asked"]]
     plan["requested"] += [t for t in expect if t not in plan["requested"]]
     plan["seconds"] = plans[0].get("seconds") if len(plans) == 1 else None
     return targets, plan, proofs
@@ -118,6 +120,14 @@ def _counterexample(check):
     return {k: check[k] for k in ("input", "expected", "got", "check")}
 
 
+def proof_of(proofs, target, name):
+    """One implementation's entry in target's `scanproof prove` JSON, or None."""
+    for i in proofs.get(target, {}).get("implementations", []):
+        if i["name"] == name:
+            return i
+    return None
+
+
 def make_cell(op, name, row, target, proof=None):
     """What one implementation did on one target."""
     if row is None:
@@ -128,7 +138,11 @@ def make_cell(op, name, row, target, proof=None):
         return {"kind": verdict, "note": row.get("message") or ""}
     cell = {"kind": verdict, "zero": row.get("zero_result"), "digest": row.get("digest")}
     if proof:
-        cell["proof"] = proof
+        cell["proof"] = proof["verdict"]
+        if proof.get("result") == "FAIL":  # refuted (or a suite error) where nothing expected it
+            cell["proof_fail"] = (f"{op}({proof['input']}) must return {proof.get('expected_value')}, "
+                                  f"the IR returns {proof.get('got')}") if proof.get("input") else \
+                f"{proof['verdict']}: {proof.get('reason', '')}"
     if verdict == "crash":
         cell["note"] = row["message"]
         return cell
@@ -179,7 +193,7 @@ def build(targets, proofs=None):
         for t in targets:
             if t["status"] == "ok":
                 impl["cells"][t["target"]] = make_cell(impl["op"], name, t["implementations"].get(name), t,
-                                                       proofs.get(t["target"], {}).get(name))
+                                                       proof_of(proofs, t["target"], name))
     return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["name"]))
 
 
@@ -271,11 +285,20 @@ def stale_expectations(impls):
     return out
 
 
+def _count(words):
+    out = {}
+    for w in words:
+        out[w] = out.get(w, 0) + 1
+    return out
+
+
 EXIT_STATUS = {"pass": 0, "fail": 1, "incomplete": 3}  # 2: usage/setup error (ci/matrix --help)
 
 
-def not_complete(targets, plan):
-    """Every target asked for that was not built and run to its end, with why."""
+def not_complete(targets, plan, proofs=None):
+    """Every target asked for that was not built and run to its end, with
+    why; with proofs asked for (ci/matrix --prove), each target whose proof
+    did not run to its end too."""
     ran = {t["target"]: t for t in targets}
     out = [{"target": n["target"], "why": "did not run: " + n["why"]} for n in plan.get("not_run", [])]
     listed = {o["target"] for o in out}
@@ -287,6 +310,11 @@ def not_complete(targets, plan):
             out.append({"target": name, "why": "asked for, but no results"})
         elif t["status"] != "ok" or t.get("incomplete"):
             out.append({"target": name, "why": "; ".join(t.get("incomplete") or [t["status"]])})
+    for name in plan.get("proof_asked", []):
+        p = (proofs or {}).get(name)
+        if p is None or p.get("error"):
+            out.append({"target": name, "why": "scanproof prove did not run to its end: " +
+                        (p["error"] if p else "proof asked for, but no results")})
     return out
 
 
@@ -312,11 +340,11 @@ def verdict(red_cells, red_targets, incomplete, plan, targets_ok):
 
 def analyse(targets, plan, proofs=None):
     impls = build(targets, proofs)
-    incomplete = not_complete(targets, plan)
+    incomplete = not_complete(targets, plan, proofs)
     # A target is red for a failure it found: a failed ctest test (whose
     # implementation cell is red too, or a test of no implementation).
     red_targets = [t["target"] for t in targets if t.get("ctest", {}).get("failures")]
-    red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED)
+    red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED or c.get("proof_fail"))
     unfinished = {i["target"] for i in incomplete}
     targets_ok = [t for t in plan["requested"] if t not in unfinished]
     word, head = verdict(red_cells, red_targets, incomplete, plan, targets_ok)
@@ -336,5 +364,9 @@ def analyse(targets, plan, proofs=None):
         "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),
         "stale_expectations": stale_expectations(impls),
         "red_cells": red_cells,
+        "proofs": {t: {"triple": p.get("triple"), "compiler": p.get("compiler"), "flags": p.get("flags"),
+                       "error": p.get("error"), "timings": p.get("timings"),
+                       "verdicts": _count(i["verdict"] for i in p.get("implementations", []))}
+                   for t, p in (proofs or {}).items()},
         "red_targets": red_targets,
     }

@@ -62,6 +62,11 @@ def parse(argv):
     p.add_argument("--no-install", action="store_true", help="do not install missing packages")
     p.add_argument("--dry-run", action="store_true",
                    help="say what would be installed and which targets would run, and stop")
+    p.add_argument("--prove", action="store_true",
+                   help="also `scanproof prove` each target's IR (host build with clang-19, LLVM 19, Z3): "
+                        "cells gain a proved mark, a proof's unexpected counterexample is a failure")
+    p.add_argument("--prove-timeout", type=float, default=60, metavar="S",
+                   help="with --prove: solver seconds per implementation and target (default 60)")
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
     p.add_argument("--list-jobs", action="store_true",
@@ -102,6 +107,7 @@ def install(args, requested, toolchains):
     targets = [t for t in requested if not t.startswith("host-")]
     cmd = ["bash", os.path.join(shlib.ROOT, "ci/setup"), "--targets", ",".join(targets)]
     cmd += ["--toolchains", ",".join(toolchains)] if toolchains else []
+    cmd += ["--prove"] if args.prove else []
     cmd += ["--dry-run"] if args.dry_run else []
     rc = subprocess.run(cmd, stdin=subprocess.DEVNULL, check=False).returncode
     if rc:
@@ -148,9 +154,8 @@ def main(argv):
     for d in ("junit", "logs"):
         for f in os.listdir(os.path.join(out, d)):
             os.remove(os.path.join(out, d, f))
-    for f in os.listdir(results):  # a proof helper's <target>.proof.json stays
-        if not f.endswith(".proof.json"):
-            os.remove(os.path.join(results, f))
+    for f in os.listdir(results):  # proofs too: a mark must come from this run
+        os.remove(os.path.join(results, f))
     s = run.Settings(out, os.path.join(shlib.ROOT, "build", "matrix"), candidates, args.with_catalogue,
                      args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log)
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
@@ -161,10 +166,17 @@ def main(argv):
 
     start = time.monotonic()
     run.run_all(runnable, s, write)
+    proved = [t for t in runnable if not t.startswith("host-")] if args.prove else []
+    if proved:  # one IR per triple: the host toolchain columns share the host's
+        def write_proof(t, data):
+            with open(os.path.join(results, t + analyse.PROOF_SUFFIX), "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1)
+        run.prove_all(proved, s, args.prove_timeout, write_proof)
     seconds = round(time.monotonic() - start, 1)
     log(f"matrix: {seconds} s for {' '.join(runnable)}")
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],
             "candidates": candidates, "with_catalogue": args.with_catalogue, "labels": list(s.labels()),
+            "proof_asked": proved,
             "seconds": seconds}
     with open(os.path.join(results, analyse.PLAN), "w", encoding="utf-8") as f:
         json.dump(plan, f, indent=1)

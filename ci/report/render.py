@@ -79,6 +79,13 @@ def terminal(r, colour):
         groups = "; ".join(f"{g['value'] if d['on'] == 'zero input' else g['value'][:10]} on "
                            f"{', '.join(g['targets'])}" for g in d["groups"])
         lines.append(f"  - {d['name']} differs across targets on {_on(d)}: {groups}")
+    for impl in r["implementations"]:
+        for t, c in impl["cells"].items():
+            if c.get("proof_fail"):
+                lines.append(f"PROOF  {impl['name']} on {t}: {c['proof_fail']}")
+    for t, p in r.get("proofs", {}).items():
+        lines.append(f"  proof on {t}: " + (p["error"] if p.get("error") else
+                                             ", ".join(f"{n} {v}" for v, n in sorted(p["verdicts"].items()))))
     proved = sum(1 for i in r["implementations"] for c in i["cells"].values() if c.get("proof") == "proved")
     if proved:
         lines.append(f"  {proved} cells also proved (scanproof prove)")
@@ -126,6 +133,8 @@ def markdown(r):
                 text += f" `{short(impl['op'], c['counterexample'])}`"
             if c.get("proof") == "proved":
                 text += " proved"
+            if c.get("proof_fail"):
+                text += f" PROOF FAIL `{c['proof_fail']}`"
             cells.append(_md(text))
         name = f"`{impl['name']}`" + (" (candidate)" if impl["candidate"] else "")
         out.append(f"| {impl['op']} | {name} | " + " | ".join(cells) + " |")
@@ -182,6 +191,8 @@ def _cell_html(op, c):
         parts.append(f'<div class="zero">zero&rarr;{_e(c["zero"])}</div>')
     if c.get("proof") == "proved":
         parts.append('<div class="proved">proved</div>')
+    if c.get("proof_fail"):
+        parts.append(f'<div class="ce">proof: {_e(c["proof_fail"])}</div>')
     if k in ("crash", "skip", "incomplete") and c.get("note"):  # "not built" is in the tooltip
         parts.append(f'<div class="zero">{_e(c["note"].split(chr(10))[0][:60])}</div>')
     title = _e(c.get("note") or MEANING.get(k, ""))

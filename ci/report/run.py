@@ -305,3 +305,99 @@ def run_all(targets, s, write):
                   f"as expected; ctest exit {data['ctest']['exit']}")
         write(data)
     th.join()
+
+
+PROVE_TARGET = "scanproof_prove"  # proof/CMakeLists.txt: built where clang-19, LLVM 19 and Z3 are
+
+
+def prove_all(targets, s, timeout_s, write):
+    """`scanproof prove --target T --json` from the host build for every
+    target in `targets` (the IR Clang makes for its triple): write(t, data)
+    gets the prover's JSON, or {"target", "error"} saying why there is none."""
+    b = os.path.join(s.builds, "host")
+    log = os.path.join(s.out, "logs", "proof-build.log")
+    cpu = [0.0]
+    why = ""
+    if not os.path.exists(os.path.join(b, "CMakeCache.txt")) and \
+            _run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args("host", s), log, cpu=cpu,
+                 limit=CONFIGURE_LIMIT_S):
+        why = f"configure of the host build failed (see {log})"
+    elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", PROVE_TARGET], log, cpu=cpu,
+              limit=BUILD_LIMIT_S):
+        why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
+    names = []
+    if s.candidates and not s.with_catalogue and not why:
+        listing = subprocess.run([os.path.join(b, "conformance", "scanproof"), "list", "--json"],
+                                 capture_output=True, text=True, check=False)
+        names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]
+    for t in targets:
+        if why:
+            write(t, {"target": t, "error": why})
+            continue
+        s.log(f"{t}: scanproof prove" + (f" --target {t}" if t != "host" else ""))
+        t0, cpu = time.monotonic(), [0.0]
+        out = os.path.join(s.out, "logs", f"{t}-proof.json")
+        err = os.path.join(s.out, "logs", f"{t}-proof.log")
+        cmd = [os.path.join(b, "conformance", "scanproof"), "prove", "--json", "--timeout", str(timeout_s),
+               "--jobs", str(s.test_jobs), "--output", out] + \
+            (["--target", t] if t != "host" else []) + (["--impl", ",".join(names)] if names else [])
+        rc = _run(cmd, err, cpu=cpu, limit=TEST_LIMIT_S)
+        try:
+            with open(out, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, json.JSONDecodeError):
+            data = {"target": t, "error": f"scanproof prove exited {rc} without its JSON (see {err})"}
+        if t != "host" and "implementations" in data:  # the host's replays ran in the prover
+            replay_counterexamples(t, data, s)
+        data["timings"] = {"proof_s": round(time.monotonic() - t0, 1), "proof_cpu_s": round(cpu[0], 1)}
+        write(t, data)
+
+
+def replay_counterexamples(t, data, s):
+    """A cross target's proof counterexamples, replayed through that target's
+    own build under its emulator (`scanproof eval`): the replay must return
+    what the solver computed from the IR, or the proof is an `error` (a suite
+    bug, or GCC, which builds the matrix, and Clang, which made the IR, differ
+    on defined code). Undefined behaviour in the IR is replayed, not compared."""
+    b = os.path.join(s.builds, t)
+    try:
+        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
+            program = f.read().strip()
+    except OSError:
+        program = ""
+    emu = emulator(t, s)
+    where = f"under {emu.split()[0].rsplit('/', 1)[-1]}" if emu else f"on {t}"
+    todo = [i for i in data["implementations"] if i.get("verdict") == "counterexample" and i.get("input")]
+    if not todo:
+        return
+    if not program or _session(t, s, "start", b):
+        for i in todo:
+            i["replay"] = f"not replayed: the {t} build is not there (or its session did not start)"
+        return
+    try:
+        for i in todo:
+            p = subprocess.run(emu.split() + [program, "eval", "--impl", i["name"], i["input"]], capture_output=True,
+                               text=True, check=False, stdin=subprocess.DEVNULL, timeout=300)
+            words = p.stdout.split()
+            ub = "undefined behaviour" in (i.get("reason") or "")
+            if p.returncode == 0 and len(words) == 2:
+                got = int(words[1])
+                if ub:
+                    i["replay"] = f"replayed {where}: the {t} build returns {got} (undefined behaviour in the IR " \
+                                  "here, so not compared)"
+                elif got == i.get("got"):
+                    i["replay"] = f"replayed {where}: the {t} build returns {got}, as the solver predicted"
+                else:
+                    i.update(verdict="error", result="FAIL",
+                             reason=f"replay {where} disagrees with the solver at {i['input']}: the model of the "
+                                    f"IR returns {i.get('got')}, the {t} build (GCC) {got}",
+                             replay=f"replayed {where}: returns {got}")
+            else:
+                why = (p.stdout + p.stderr).strip().splitlines()[-1:] or [f"exit {p.returncode}"]
+                i["replay"] = f"replayed {where}: no result: {why[0]}"
+                if not ub:
+                    i.update(verdict="error", result="FAIL",
+                             reason=f"replay {where} at {i['input']} gave no result although the IR has no "
+                                    f"undefined behaviour there: {why[0]}")
+    finally:
+        _session(t, s, "stop", b)

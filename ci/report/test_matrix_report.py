@@ -221,6 +221,28 @@ class Verdict(unittest.TestCase):
         self.assertIn("class=\"proved\"", render.html_page(r))
         self.assertIn("ok proved", render.markdown(r))
 
+    def test_a_proof_counterexample_fails_and_a_missing_proof_is_incomplete(self):
+        d = self._dir_with(only(self.green, {"host"}))
+        with open(os.path.join(d, analyse.PLAN), "w") as f:
+            json.dump({"requested": ["host"], "not_run": [], "proof_asked": ["host"]}, f)
+        r = analyse.analyse(*analyse.load(d))
+        self.assertEqual(r["verdict"], "incomplete")  # proofs asked for, none written
+        self.assertIn("scanproof prove did not run to its end", r["headline"])
+        with open(os.path.join(d, "host.proof.json"), "w") as f:
+            json.dump({"triple": "x86_64-pc-linux-gnu", "implementations": [
+                {"name": "builtin_ctzll", "verdict": "counterexample", "result": "FAIL",
+                 "input": "0x0000000000000001", "expected_value": 0, "got": 64}]}, f)
+        r = analyse.analyse(*analyse.load(d))
+        self.assertEqual(r["verdict"], "fail")
+        cell = {i["name"]: i["cells"]["host"] for i in r["implementations"]}["builtin_ctzll"]
+        self.assertIn("must return 0, the IR returns 64", cell["proof_fail"])
+        self.assertIn("PROOF  builtin_ctzll on host", render.terminal(r, False))
+        with open(os.path.join(d, "host.proof.json"), "w") as f:
+            json.dump({"target": "host", "error": "the prover is not built"}, f)
+        r = analyse.analyse(*analyse.load(d))
+        self.assertEqual(r["verdict"], "incomplete")
+        self.assertIn("the prover is not built", r["headline"])
+
 
 class Toolchains(unittest.TestCase):
     """A toolchain column (ci/matrix --toolchains): host's machine, built at

@@ -1,7 +1,7 @@
 // scanproof_prove (`scanproof prove`): proves every registered implementation
 // correct for all 2^64 inputs on Clang's IR, or finds the input where it is wrong.
-//   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
-//                   [--jobs N]
+//   scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
+//                   [--jobs N] [--output FILE]
 //   scanproof_prove --emit-ctest FILE [--timeout S]   (the build registers proof.<op>.<impl>)
 #include <unistd.h>
 
@@ -28,11 +28,12 @@ using namespace scanproof;
 
 int usage(int code) {
   (code ? std::cerr : std::cout)
-      << "usage: scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S] "
-         "[--loop-bound N] [--jobs N]\n"
+      << "usage: scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] "
+         "[--loop-bound N] [--jobs N] [--output FILE]\n"
          "  --target NAME  prove on the IR Clang makes for toolchains/NAME.cmake's triple\n"
          "                 (default: host); known: host " SCANPROOF_PROOF_TARGETS "\n"
          "  --json         the outcomes as JSON on stdout (the text goes to stderr)\n"
+         "  --output FILE  the JSON to FILE, once every proof has ended (ci/matrix --prove)\n"
          "  --timeout S    seconds per implementation (default " SCANPROOF_PROOF_TIMEOUT ")\n"
          "  --jobs N       implementations proved at once, each in a process of its own\n"
          "                 (default: the number of CPUs)\n";
@@ -72,7 +73,7 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
 
 int main(int argc, char** argv) {
   if (!registry_ok()) return 2;
-  std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit;
+  std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit, output;
   unsigned loop_bound = 66;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool json = false;
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
     else if (a == "--target") target = value();
     else if (a == "--timeout") timeout = value();
     else if (a == "--loop-bound") loop_bound = static_cast<unsigned>(std::atoi(value().c_str()));
+    else if (a == "--output") output = value();
     else if (a == "--jobs") jobs = std::atoi(value().c_str());
     else if (a == "--emit-ctest") emit = value();
     else if (a == "-h" || a == "--help") return usage(0);
@@ -118,10 +120,17 @@ int main(int argc, char** argv) {
     std::cerr << "scanproof prove: unknown op '" << op_name << "' (lsb, msb, ctz, clz, popcount)\n";
     return 2;
   }
-  if (!impl.empty() && !find(impl)) {
-    std::cerr << "scanproof prove: no implementation named '" << impl << "' (scanproof list)\n";
-    return 2;
+  std::vector<std::string> names;  // --impl a,b,...
+  for (std::size_t at = 0; !impl.empty() && at <= impl.size();) {
+    const std::size_t comma = std::min(impl.find(',', at), impl.size());
+    names.push_back(impl.substr(at, comma - at));
+    at = comma + 1;
   }
+  for (const std::string& n : names)
+    if (!find(n)) {
+      std::cerr << "scanproof prove: no implementation named '" << n << "' (scanproof list)\n";
+      return 2;
+    }
 
   std::ostream& text = json ? std::cerr : std::cout;
   if (target != "host") {
@@ -153,7 +162,8 @@ int main(int argc, char** argv) {
 
   std::vector<const descriptor*> todo;
   for (const descriptor& d : registry())
-    if ((impl.empty() || d.name == impl) && (op_name.empty() || name(d.operation) == op_name))
+    if ((names.empty() || std::find(names.begin(), names.end(), d.name) != names.end()) &&
+        (op_name.empty() || name(d.operation) == op_name))
       todo.push_back(&d);
   // Without a child process per proof, proofs share this process's LLVM
   // module, which is not for concurrent use: one at a time.
@@ -190,6 +200,14 @@ int main(int argc, char** argv) {
   worker();
   for (std::thread& t : pool) t.join();
   if (json) proof::print_json(std::cout, *ir, all);
+  if (!output.empty()) {
+    std::ofstream out(output);
+    proof::print_json(out, *ir, all);
+    if (!out.flush()) {
+      std::cerr << "scanproof prove: cannot write " << output << "\n";
+      return 2;
+    }
+  }
   const proof::status s = proof::overall(all);
   proof::print_completion(text, all, s);
   return s == proof::status::pass ? 0 : s == proof::status::skip ? 77 : 1;
