@@ -365,7 +365,8 @@ def analyse(targets, plan, proofs=None):
         "stale_expectations": stale_expectations(impls),
         "red_cells": red_cells,
         "proofs": {t: {"triple": p.get("triple"), "compiler": p.get("compiler"), "flags": p.get("flags"),
-                       "error": p.get("error"), "timings": p.get("timings"),
+                       "error": p.get("error"), "not_proved": p.get("not_proved"), "ir_of": p.get("ir_of"),
+                       "ir_note": p.get("ir_note"), "timings": p.get("timings"),
                        "verdicts": _count(i["verdict"] for i in p.get("implementations", []))}
                    for t, p in (proofs or {}).items()},
         "red_targets": red_targets,

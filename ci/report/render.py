@@ -84,8 +84,9 @@ def terminal(r, colour):
             if c.get("proof_fail"):
                 lines.append(f"PROOF  {impl['name']} on {t}: {c['proof_fail']}")
     for t, p in r.get("proofs", {}).items():
-        lines.append(f"  proof on {t}: " + (p["error"] if p.get("error") else
-                                             ", ".join(f"{n} {v}" for v, n in sorted(p["verdicts"].items()))))
+        lines.append(f"  proof on {t}: " + (p["error"] or p["not_proved"] if p.get("error") or p.get("not_proved") else
+                                             ", ".join(f"{n} {v}" for v, n in sorted(p["verdicts"].items())) +
+                                             (f" ({p['ir_note']})" if p.get("ir_note") else "")))
     proved = sum(1 for i in r["implementations"] for c in i["cells"].values() if c.get("proof") == "proved")
     if proved:
         lines.append(f"  {proved} cells also proved (scanproof prove)")

@@ -310,10 +310,27 @@ def run_all(targets, s, write):
 PROVE_TARGET = "scanproof_prove"  # proof/CMakeLists.txt: built where clang-19, LLVM 19 and Z3 are
 
 
+def proof_ir(t):
+    """(the prover's --target for t, or None; why, when it is not t's own):
+    a toolchain file's SCANPROOF_TRIPLE gives the IR of that triple; an
+    x86-64 CPU model under qemu-x86_64 runs the host compiler's code with the
+    host's flags, so its IR is the host's."""
+    if t == "host":
+        return "host", ""
+    if shlib.toolchain_var(t, "SCANPROOF_TRIPLE"):
+        return t, ""
+    if shlib.toolchain_var(t, "SCANPROOF_QEMU") == "qemu-x86_64":
+        return "host", ("the host's IR: the same compiler, triple and flags (how this CPU model executes "
+                        "the code is what the tests check)")
+    return None, (f"no proof on {t}: toolchains/{t}.cmake names no SCANPROOF_TRIPLE, so Clang's IR for it "
+                  "is not built")
+
+
 def prove_all(targets, s, timeout_s, write):
     """`scanproof prove --target T --json` from the host build for every
-    target in `targets` (the IR Clang makes for its triple): write(t, data)
-    gets the prover's JSON, or {"target", "error"} saying why there is none."""
+    target in `targets` (the IR Clang makes for its triple, see proof_ir):
+    write(t, data) gets the prover's JSON, {"target", "error"} saying why
+    there is none, or {"target", "not_proved"} for a target without IR."""
     b = os.path.join(s.builds, "host")
     log = os.path.join(s.out, "logs", "proof-build.log")
     cpu = [0.0]
@@ -330,27 +347,40 @@ def prove_all(targets, s, timeout_s, write):
         listing = subprocess.run([os.path.join(b, "conformance", "scanproof"), "list", "--json"],
                                  capture_output=True, text=True, check=False)
         names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]
+    done = {}  # proof IR target -> its JSON
     for t in targets:
-        if why:
+        ir, note = proof_ir(t)
+        if ir is None:
+            s.log(note)
+            write(t, {"target": t, "not_proved": note})
+        elif why:
             write(t, {"target": t, "error": why})
-            continue
-        s.log(f"{t}: scanproof prove" + (f" --target {t}" if t != "host" else ""))
-        t0, cpu = time.monotonic(), [0.0]
-        out = os.path.join(s.out, "logs", f"{t}-proof.json")
-        err = os.path.join(s.out, "logs", f"{t}-proof.log")
-        cmd = [os.path.join(b, "conformance", "scanproof"), "prove", "--json", "--timeout", str(timeout_s),
-               "--jobs", str(s.test_jobs), "--output", out] + \
-            (["--target", t] if t != "host" else []) + (["--impl", ",".join(names)] if names else [])
-        rc = _run(cmd, err, cpu=cpu, limit=TEST_LIMIT_S)
-        try:
-            with open(out, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, json.JSONDecodeError):
-            data = {"target": t, "error": f"scanproof prove exited {rc} without its JSON (see {err})"}
-        if t != "host" and "implementations" in data:  # the host's replays ran in the prover
-            replay_counterexamples(t, data, s)
-        data["timings"] = {"proof_s": round(time.monotonic() - t0, 1), "proof_cpu_s": round(cpu[0], 1)}
-        write(t, data)
+        elif ir in done:
+            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note))
+        else:
+            done[ir] = _prove(ir, s, timeout_s, b, names)
+            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note) if ir != t else done[ir])
+
+
+def _prove(t, s, timeout_s, b, names):
+    """One target's proof JSON (with its cross replays and timings)."""
+    s.log(f"{t}: scanproof prove" + (f" --target {t}" if t != "host" else ""))
+    t0, cpu = time.monotonic(), [0.0]
+    out = os.path.join(s.out, "logs", f"{t}-proof.json")
+    err = os.path.join(s.out, "logs", f"{t}-proof.log")
+    cmd = [os.path.join(b, "conformance", "scanproof"), "prove", "--timeout", str(timeout_s),
+           "--jobs", str(s.test_jobs), "--output", out] + \
+        (["--target", t] if t != "host" else []) + (["--impl", ",".join(names)] if names else [])
+    rc = _run(cmd, err, cpu=cpu, limit=TEST_LIMIT_S)
+    try:
+        with open(out, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, json.JSONDecodeError):
+        data = {"target": t, "error": f"scanproof prove exited {rc} without its JSON (see {err})"}
+    if t != "host" and "implementations" in data:  # the host's replays ran in the prover
+        replay_counterexamples(t, data, s)
+    data["timings"] = {"proof_s": round(time.monotonic() - t0, 1), "proof_cpu_s": round(cpu[0], 1)}
+    return data
 
 
 def replay_counterexamples(t, data, s):

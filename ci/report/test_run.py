@@ -157,6 +157,23 @@ class Runner(unittest.TestCase):
         self.assertEqual(got["ub"]["verdict"], "counterexample")
         self.assertIn("not compared", got["ub"]["replay"])
 
+    def test_prove_all_shares_the_hosts_ir_and_names_a_target_without_ir(self):
+        files = {"s390x": {"SCANPROOF_TRIPLE": "s390x-linux-gnu"}, "x86_64-nehalem": {"SCANPROOF_QEMU": "qemu-x86_64"},
+                 "win": {}}
+        proved, written = [], {}
+
+        def fake_prove(t, s, timeout_s, b, names):
+            proved.append(t)
+            return {"target": t, "implementations": [{"name": "mine", "verdict": "proved"}]}
+        with mock.patch.object(shlib, "toolchain_var", lambda t, v: files.get(t, {}).get(v, "")), \
+                mock.patch.object(run, "_prove", fake_prove):
+            run.prove_all(["host", "s390x", "x86_64-nehalem", "win"], self.s, 20, written.__setitem__)
+        self.assertEqual(proved, ["host", "s390x"])  # nehalem's IR is the host's: proved once
+        self.assertEqual(written["x86_64-nehalem"]["ir_of"], "host")
+        self.assertEqual(written["x86_64-nehalem"]["target"], "x86_64-nehalem")
+        self.assertEqual(written["host"]["target"], "host")
+        self.assertIn("names no SCANPROOF_TRIPLE", written["win"]["not_proved"])
+
 
 if __name__ == "__main__":
     unittest.main()
