@@ -385,10 +385,15 @@ def _prove(t, s, timeout_s, b, names):
 
 def replay_counterexamples(t, data, s):
     """A cross target's proof counterexamples, replayed through that target's
-    own build under its emulator (`scanproof eval`): the replay must return
-    what the solver computed from the IR, or the proof is an `error` (a suite
-    bug, or GCC, which builds the matrix, and Clang, which made the IR, differ
-    on defined code). Undefined behaviour in the IR is replayed, not compared."""
+    own build under its emulator (`scanproof eval`). The build is GCC's and
+    the IR Clang's: where the source is undefined but Clang's IR defines it
+    (__builtin_ctzl(0) on mips: Clang's cttz is defined at zero there, GCC's
+    code returns -1) the two can return different wrong values. So the
+    replay confirms the counterexample when the build is wrong there too
+    (saying so when its value differs from the IR's); a build that returns
+    the right value is an `error`: the proof and the build disagree on
+    whether the input is a failure. Undefined behaviour in the IR is
+    replayed, not compared."""
     b = os.path.join(s.builds, t)
     try:
         with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
@@ -417,10 +422,14 @@ def replay_counterexamples(t, data, s):
                                   "here, so not compared)"
                 elif got == i.get("got"):
                     i["replay"] = f"replayed {where}: the {t} build returns {got}, as the solver predicted"
+                elif got != i.get("expected_value"):
+                    i["replay"] = f"replayed {where}: the {t} build (GCC) returns {got}, the IR (Clang) " \
+                                  f"{i.get('got')}: wrong in both, with different values (undefined " \
+                                  "behaviour in the source that one compiler defines?)"
                 else:
                     i.update(verdict="error", result="FAIL",
                              reason=f"replay {where} disagrees with the solver at {i['input']}: the model of the "
-                                    f"IR returns {i.get('got')}, the {t} build (GCC) {got}",
+                                    f"IR returns {i.get('got')}, the {t} build (GCC) the right value {got}",
                              replay=f"replayed {where}: returns {got}")
             else:
                 why = (p.stdout + p.stderr).strip().splitlines()[-1:] or [f"exit {p.returncode}"]

@@ -134,11 +134,14 @@ class Runner(unittest.TestCase):
     def test_a_cross_targets_proof_counterexamples_are_replayed_under_its_emulator(self):
         data = {"implementations": [
             {"name": "agrees", "verdict": "counterexample", "input": "0x1", "got": -1023, "reason": "returns -1023"},
-            {"name": "differs", "verdict": "counterexample", "input": "0x2", "got": 1, "reason": "returns 1"},
+            {"name": "differs", "verdict": "counterexample", "input": "0x2", "got": 7, "expected_value": 1,
+             "reason": "returns 1"},
+            {"name": "otherwrong", "verdict": "counterexample", "input": "0x4", "got": 32, "expected_value": 33,
+             "reason": "returns 32"},
             {"name": "ub", "verdict": "counterexample", "input": "0x3", "got": 0,
              "reason": "undefined behaviour at this input: shift"},
             {"name": "proved", "verdict": "proved"}]}
-        answers = {"agrees": "0x1 -1023\n", "differs": "0x2 7\n", "ub": "0x3 9\n"}
+        answers = {"agrees": "0x1 -1023\n", "differs": "0x2 1\n", "ub": "0x3 9\n", "otherwrong": "0x4 -1\n"}
         evals = []
 
         def fake(cmd, **kw):
@@ -148,12 +151,14 @@ class Runner(unittest.TestCase):
         with mock.patch.object(subprocess, "run", fake):
             run.replay_counterexamples("win", data, self.s)
         self.assertEqual(evals[0], ["wine", "/b/scanproof.exe", "eval", "--impl", "agrees", "0x1"])
-        self.assertEqual(len(evals), 3)  # nothing to replay for a proof
+        self.assertEqual(len(evals), 4)  # nothing to replay for a proof
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
         got = {i["name"]: i for i in data["implementations"]}
         self.assertIn("returns -1023, as the solver predicted", got["agrees"]["replay"])
         self.assertEqual((got["differs"]["verdict"], got["differs"]["result"]), ("error", "FAIL"))
-        self.assertIn("disagrees with the solver", got["differs"]["reason"])
+        self.assertIn("disagrees with the solver", got["differs"]["reason"])  # the build is right there
+        self.assertEqual(got["otherwrong"]["verdict"], "counterexample")  # wrong in both: confirmed
+        self.assertIn("returns -1, the IR (Clang) 32", got["otherwrong"]["replay"])
         self.assertEqual(got["ub"]["verdict"], "counterexample")
         self.assertIn("not compared", got["ub"]["replay"])
 
