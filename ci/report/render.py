@@ -84,9 +84,7 @@ def terminal(r, colour):
             if c.get("proof_fail"):
                 lines.append(f"PROOF  {impl['name']} on {t}: {c['proof_fail']}")
     for t, p in r.get("proofs", {}).items():
-        lines.append(f"  proof on {t}: " + (p["error"] or p["not_proved"] if p.get("error") or p.get("not_proved") else
-                                             ", ".join(f"{n} {v}" for v, n in sorted(p["verdicts"].items())) +
-                                             (f" ({p['ir_note']})" if p.get("ir_note") else "")))
+        lines.append(f"  proof on {t}: {proof_summary(p)}")
     proved = sum(1 for i in r["implementations"] for c in i["cells"].values() if c.get("proof") == "proved")
     if proved:
         lines.append(f"  {proved} cells also proved (scanproof prove)")
@@ -98,6 +96,16 @@ def terminal(r, colour):
 
 def _md(s):
     return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def proof_summary(p):
+    """One target's `scanproof prove` in words: its verdict counts, or why there are none."""
+    if p.get("error") or p.get("not_proved"):
+        return p.get("error") or p["not_proved"]
+    counts = ", ".join(f"{n} {v}" for v, n in sorted(p["verdicts"].items()))
+    took = f"; {p['timings']['proof_s']} s" if (p.get("timings") or {}).get("proof_s") is not None else ""
+    return f"{counts} ({p.get('compiler')} {p.get('flags')}{took})" + \
+        (f"; {p['ir_note']}" if p.get("ir_note") else "")
 
 
 def markdown(r):
@@ -151,6 +159,9 @@ def markdown(r):
                    f"{tm.get('test_s', '')} | {ct.get('tests', '')} ({ct.get('failures', '')}) |"
                    if t["status"] == "ok" else
                    f"| {t['target']} | {_md(t['status'])} | | | | | | {tm.get('build_s', '')} | | |")
+    if r.get("proofs"):
+        out += ["", "## Proofs (scanproof prove, docs/proof.md)", ""] + \
+            [f"- **{t}**: {_md(proof_summary(p))}" for t, p in r["proofs"].items()]
     if r.get("seconds") is not None:
         out += ["", f"Whole run: {r['seconds']} s."]
     return "\n".join(out) + "\n"

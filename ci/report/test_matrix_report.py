@@ -237,6 +237,8 @@ class Verdict(unittest.TestCase):
         cell = {i["name"]: i["cells"]["host"] for i in r["implementations"]}["builtin_ctzll"]
         self.assertIn("must return 0, the IR returns 64", cell["proof_fail"])
         self.assertIn("PROOF  builtin_ctzll on host", render.terminal(r, False))
+        self.assertIn("## Proofs", render.markdown(r))
+        self.assertIn("- **host**: 1 counterexample", render.markdown(r))
         with open(os.path.join(d, "host.proof.json"), "w") as f:
             json.dump({"target": "host", "error": "the prover is not built"}, f)
         r = analyse.analyse(*analyse.load(d))
