@@ -273,5 +273,9 @@ def html_page(r):
                  f"<td>{_e(_compiler(f))}</td><td>{_e(f.get('cpu'))}</td>"
                  f"<td><code>{_e(t.get('emulator') or 'native')}</code></td><td>{tm.get('build_s', '')}</td>"
                  f"<td>{tm.get('test_s', '')}</td><td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")
-    h.append("</table></body></html>")
+    h.append("</table>")
+    if r.get("proofs"):
+        h.append("<h2>Proofs (scanproof prove, docs/proof.md)</h2><ul>" + "".join(
+            f"<li><b>{_e(t)}</b>: {_e(proof_summary(p))}</li>" for t, p in r["proofs"].items()) + "</ul>")
+    h.append("</body></html>")
     return "\n".join(h) + "\n"

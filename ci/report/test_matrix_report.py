@@ -239,6 +239,7 @@ class Verdict(unittest.TestCase):
         self.assertIn("PROOF  builtin_ctzll on host", render.terminal(r, False))
         self.assertIn("## Proofs", render.markdown(r))
         self.assertIn("- **host**: 1 counterexample", render.markdown(r))
+        self.assertIn("<li><b>host</b>: 1 counterexample", render.html_page(r))
         with open(os.path.join(d, "host.proof.json"), "w") as f:
             json.dump({"target": "host", "error": "the prover is not built"}, f)
         r = analyse.analyse(*analyse.load(d))
