@@ -10,6 +10,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analyse  # noqa: E402
 import matrix_report  # noqa: E402
+import prove  # noqa: E402
 import run  # noqa: E402
 import shlib  # noqa: E402
 
@@ -171,7 +172,7 @@ def main(argv):
         def write_proof(t, data):
             with open(os.path.join(results, t + analyse.PROOF_SUFFIX), "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1)
-        run.prove_all(proved, s, args.prove_timeout, write_proof)
+        prove.prove_all(proved, s, args.prove_timeout, write_proof)
     seconds = round(time.monotonic() - start, 1)
     log(f"matrix: {seconds} s for {' '.join(runnable)}")
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],

@@ -13,6 +13,7 @@ from unittest import mock
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
+import prove  # noqa: E402
 import run  # noqa: E402
 import shlib  # noqa: E402
 
@@ -149,7 +150,7 @@ class Runner(unittest.TestCase):
             name = cmd[cmd.index("--impl") + 1]
             return subprocess.CompletedProcess(cmd, 0, answers[name], "")
         with mock.patch.object(subprocess, "run", fake):
-            run.replay_counterexamples("win", data, self.s)
+            prove.replay_counterexamples("win", data, self.s)
         self.assertEqual(evals[0], ["wine", "/b/scanproof.exe", "eval", "--impl", "agrees", "0x1"])
         self.assertEqual(len(evals), 4)  # nothing to replay for a proof
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
@@ -171,8 +172,8 @@ class Runner(unittest.TestCase):
             proved.append(t)
             return {"target": t, "implementations": [{"name": "mine", "verdict": "proved"}]}
         with mock.patch.object(shlib, "toolchain_var", lambda t, v: files.get(t, {}).get(v, "")), \
-                mock.patch.object(run, "_prove", fake_prove):
-            run.prove_all(["host", "s390x", "x86_64-nehalem", "win"], self.s, 20, written.__setitem__)
+                mock.patch.object(prove, "_prove", fake_prove):
+            prove.prove_all(["host", "s390x", "x86_64-nehalem", "win"], self.s, 20, written.__setitem__)
         self.assertEqual(proved, ["host", "s390x"])  # nehalem's IR is the host's: proved once
         self.assertEqual(written["x86_64-nehalem"]["ir_of"], "host")
         self.assertEqual(written["x86_64-nehalem"]["target"], "x86_64-nehalem")

@@ -1,0 +1,145 @@
+"""ci/matrix --prove: `scanproof prove` from the host build for each target
+of the run (its own triple's IR, or the host's for an x86-64 CPU model), and
+each cross target's counterexamples replayed through that target's build
+under its emulator (`scanproof eval`). docs/proof.md, "Matrix report"."""
+import json
+import os
+import subprocess
+import time
+
+import run
+import shlib
+
+PROVE_TARGET = "scanproof_prove"  # proof/CMakeLists.txt: built where clang-19, LLVM 19 and Z3 are
+
+
+def proof_ir(t):
+    """(the prover's --target for t, or None; why, when it is not t's own):
+    a toolchain file's SCANPROOF_TRIPLE gives the IR of that triple; an
+    x86-64 CPU model under qemu-x86_64 runs the host compiler's code with the
+    host's flags, so its IR is the host's."""
+    if t == "host":
+        return "host", ""
+    if shlib.toolchain_var(t, "SCANPROOF_TRIPLE"):
+        return t, ""
+    if shlib.toolchain_var(t, "SCANPROOF_QEMU") == "qemu-x86_64":
+        return "host", ("the host's IR: the same compiler, triple and flags (how this CPU model executes "
+                        "the code is what the tests check)")
+    return None, (f"no proof on {t}: toolchains/{t}.cmake names no SCANPROOF_TRIPLE, so Clang's IR for it "
+                  "is not built")
+
+
+def prove_all(targets, s, timeout_s, write):
+    """`scanproof prove --target T --json` from the host build for every
+    target in `targets` (the IR Clang makes for its triple, see proof_ir):
+    write(t, data) gets the prover's JSON, {"target", "error"} saying why
+    there is none, or {"target", "not_proved"} for a target without IR."""
+    b = os.path.join(s.builds, "host")
+    log = os.path.join(s.out, "logs", "proof-build.log")
+    cpu = [0.0]
+    why = ""
+    if not os.path.exists(os.path.join(b, "CMakeCache.txt")) and \
+            run._run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
+                     limit=run.CONFIGURE_LIMIT_S):
+        why = f"configure of the host build failed (see {log})"
+    elif run._run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", PROVE_TARGET], log, cpu=cpu,
+                  limit=run.BUILD_LIMIT_S):
+        why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
+    names = []
+    if s.candidates and not s.with_catalogue and not why:
+        listing = subprocess.run([os.path.join(b, "conformance", "scanproof"), "list", "--json"],
+                                 capture_output=True, text=True, check=False)
+        names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]
+    done = {}  # proof IR target -> its JSON
+    for t in targets:
+        ir, note = proof_ir(t)
+        if ir is None:
+            s.log(note)
+            write(t, {"target": t, "not_proved": note})
+        elif why:
+            write(t, {"target": t, "error": why})
+        elif ir in done:
+            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note))
+        else:
+            done[ir] = _prove(ir, s, timeout_s, b, names)
+            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note) if ir != t else done[ir])
+
+
+def _prove(t, s, timeout_s, b, names):
+    """One target's proof JSON (with its cross replays and timings)."""
+    s.log(f"{t}: scanproof prove" + (f" --target {t}" if t != "host" else ""))
+    t0, cpu = time.monotonic(), [0.0]
+    out = os.path.join(s.out, "logs", f"{t}-proof.json")
+    err = os.path.join(s.out, "logs", f"{t}-proof.log")
+    cmd = [os.path.join(b, "conformance", "scanproof"), "prove", "--timeout", str(timeout_s),
+           "--jobs", str(s.test_jobs), "--output", out] + \
+        (["--target", t] if t != "host" else []) + (["--impl", ",".join(names)] if names else [])
+    rc = run._run(cmd, err, cpu=cpu, limit=run.TEST_LIMIT_S)
+    try:
+        with open(out, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, json.JSONDecodeError):
+        data = {"target": t, "error": f"scanproof prove exited {rc} without its JSON (see {err})"}
+    if t != "host" and "implementations" in data:  # the host's replays ran in the prover
+        replay_counterexamples(t, data, s)
+    data["timings"] = {"proof_s": round(time.monotonic() - t0, 1), "proof_cpu_s": round(cpu[0], 1)}
+    return data
+
+
+def replay_counterexamples(t, data, s):
+    """A cross target's proof counterexamples, replayed through that target's
+    own build under its emulator (`scanproof eval`). The build is GCC's and
+    the IR Clang's: where the source is undefined but Clang's IR defines it
+    (__builtin_ctzl(0) on mips: Clang's cttz is defined at zero there, GCC's
+    code returns -1) the two can return different wrong values. So the
+    replay confirms the counterexample when the build is wrong there too
+    (saying so when its value differs from the IR's); a build that returns
+    the right value is an `error`: the proof and the build disagree on
+    whether the input is a failure. Undefined behaviour in the IR is
+    replayed, not compared."""
+    b = os.path.join(s.builds, t)
+    try:
+        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
+            program = f.read().strip()
+    except OSError:
+        program = ""
+    emu = run.emulator(t, s)
+    where = f"under {emu.split()[0].rsplit('/', 1)[-1]}" if emu else f"on {t}"
+    todo = [i for i in data["implementations"] if i.get("verdict") == "counterexample" and i.get("input")]
+    if not todo:
+        return
+    if not program or run._session(t, s, "start", b):
+        for i in todo:
+            i["replay"] = f"not replayed: the {t} build is not there (or its session did not start)"
+        return
+    try:
+        for i in todo:
+            p = subprocess.run(emu.split() + [program, "eval", "--impl", i["name"], i["input"]], capture_output=True,
+                               text=True, check=False, stdin=subprocess.DEVNULL, timeout=300)
+            words = p.stdout.split()
+            ub = "undefined behaviour" in (i.get("reason") or "")
+            if p.returncode == 0 and len(words) == 2:
+                got = int(words[1])
+                if ub:
+                    i["replay"] = f"replayed {where}: the {t} build returns {got} (undefined behaviour in the IR " \
+                                  "here, so not compared)"
+                elif got == i.get("got"):
+                    i["replay"] = f"replayed {where}: the {t} build returns {got}, as the solver predicted"
+                elif got != i.get("expected_value"):
+                    i["replay"] = f"replayed {where}: the {t} build (GCC) returns {got}, the IR (Clang) " \
+                                  f"{i.get('got')}: wrong in both, with different values (undefined " \
+                                  "behaviour in the source that one compiler defines?)"
+                else:
+                    i.update(verdict="error", result="FAIL",
+                             reason=f"replay {where} disagrees with the solver at {i['input']}: the model of the "
+                                    f"IR returns {i.get('got')}, the {t} build (GCC) the right value {got}",
+                             replay=f"replayed {where}: returns {got}")
+            else:
+                why = (p.stdout + p.stderr).strip().splitlines()[-1:] or [f"exit {p.returncode}"]
+                i["replay"] = f"replayed {where}: no result: {why[0]}"
+                if not ub:
+                    i.update(verdict="error", result="FAIL",
+                             reason=f"replay {where} at {i['input']} gave no result although the IR has no "
+                                    f"undefined behaviour there: {why[0]}")
+    finally:
+        run._session(t, s, "stop", b)
