@@ -167,17 +167,17 @@ def main(argv):
 
     start = time.monotonic()
     run.run_all(runnable, s, write)
-    proved = [t for t in runnable if not t.startswith("host-")] if args.prove else []
-    if proved:  # one IR per triple: the host toolchain columns share the host's
+    prove_targets = [t for t in runnable if not t.startswith("host-")] if args.prove else []
+    if prove_targets:  # one IR per triple: the host toolchain columns share the host's
         def write_proof(t, data):
             with open(os.path.join(results, t + analyse.PROOF_SUFFIX), "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1)
-        prove.prove_all(proved, s, args.prove_timeout, write_proof)
+        prove.prove_all(prove_targets, s, args.prove_timeout, write_proof)
     seconds = round(time.monotonic() - start, 1)
     log(f"matrix: {seconds} s for {' '.join(runnable)}")
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],
             "candidates": candidates, "with_catalogue": args.with_catalogue, "labels": list(s.labels()),
-            "proof_asked": proved,
+            "proof_asked": prove_targets,
             "seconds": seconds}
     with open(os.path.join(results, analyse.PLAN), "w", encoding="utf-8") as f:
         json.dump(plan, f, indent=1)

@@ -30,7 +30,7 @@ def proof_ir(t):
 
 
 def prove_all(targets, s, timeout_s, write):
-    """`scanproof prove --target T --json` from the host build for every
+    """`scanproof prove --target T` from the host build for every
     target in `targets` (the IR Clang makes for its triple, see proof_ir):
     write(t, data) gets the prover's JSON, {"target", "error"} saying why
     there is none, or {"target", "not_proved"} for a target without IR."""
@@ -38,18 +38,24 @@ def prove_all(targets, s, timeout_s, write):
     log = os.path.join(s.out, "logs", "proof-build.log")
     cpu = [0.0]
     why = ""
-    if not os.path.exists(os.path.join(b, "CMakeCache.txt")) and \
-            run._run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
-                     limit=run.CONFIGURE_LIMIT_S):
+    # Configured every time, even when the host build is there: it must hold
+    # this run's candidates, not those of an earlier run (a re-configure is quick).
+    if run._run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
+                limit=run.CONFIGURE_LIMIT_S):
         why = f"configure of the host build failed (see {log})"
     elif run._run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", PROVE_TARGET], log, cpu=cpu,
                   limit=run.BUILD_LIMIT_S):
         why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
-    names = []
+    names = []  # with --candidates alone: theirs only (an empty list proves everything)
     if s.candidates and not s.with_catalogue and not why:
         listing = subprocess.run([os.path.join(b, "conformance", "scanproof"), "list", "--json"],
                                  capture_output=True, text=True, check=False)
-        names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]
+        try:
+            names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]
+        except (json.JSONDecodeError, KeyError):
+            why = "scanproof list failed in the host build: " + (listing.stderr or listing.stdout)[:300]
+        if not names and not why:
+            why = "no candidate in the host build's registry"
     done = {}  # proof IR target -> its JSON
     for t in targets:
         ir, note = proof_ir(t)
