@@ -140,9 +140,13 @@ def make_cell(op, name, row, target, proof=None):
     if proof:
         cell["proof"] = proof["verdict"]
         if proof.get("result") == "FAIL":  # refuted (or a suite error) where nothing expected it
-            cell["proof_fail"] = (f"{op}({proof['input']}) must return {proof.get('expected_value')}, "
-                                  f"the IR returns {proof.get('got')}") if proof.get("input") else \
-                f"{proof['verdict']}: {proof.get('reason', '')}"
+            reason = proof.get("reason") or ""
+            if proof.get("input") and "undefined behaviour" not in reason:
+                cell["proof_fail"] = (f"{op}({proof['input']}) must return {proof.get('expected_value')}, "
+                                      f"the IR returns {proof.get('got')}")
+            else:  # undefined behaviour has no value to show: the prover's words say what happens
+                cell["proof_fail"] = f"{proof['verdict']}" + (f" at {proof['input']}" if proof.get("input") else "") + \
+                    f": {reason}"
     if verdict == "crash":
         cell["note"] = row["message"]
         return cell

@@ -237,6 +237,12 @@ class Verdict(unittest.TestCase):
         cell = {i["name"]: i["cells"]["host"] for i in r["implementations"]}["builtin_ctzll"]
         self.assertIn("must return 0, the IR returns 64", cell["proof_fail"])
         self.assertIn("PROOF  builtin_ctzll on host", render.terminal(r, False))
+        ub = analyse.make_cell("lsb", "x", {"verdict": "pass", "checks": []}, {"target": "host"},
+                               {"verdict": "counterexample", "result": "FAIL", "input": "0x0000000000000001",
+                                "expected_value": 0, "got": 0,
+                                "reason": "nonzero inputs: undefined behaviour at this input: shift"})
+        self.assertEqual(ub["proof_fail"], "counterexample at 0x0000000000000001: nonzero inputs: undefined "
+                                           "behaviour at this input: shift")
         self.assertIn("## Proofs", render.markdown(r))
         self.assertIn("- **host**: 1 counterexample", render.markdown(r))
         self.assertIn("<li><b>host</b>: 1 counterexample", render.html_page(r))
