@@ -48,8 +48,6 @@ function(scanproof_add_candidates)
 
   target_compile_definitions(scanproof_conformance PRIVATE
     SCANPROOF_CANDIDATES_ONLY=$<IF:$<BOOL:${arg_WITH_CATALOGUE}>,0,1>)
-  gtest_discover_tests(scanproof_conformance
-    TEST_PREFIX "conformance."
-    PROPERTIES LABELS conformance TIMEOUT ${timeout}
-    DISCOVERY_TIMEOUT 300)
+  scanproof_driver_tests(scanproof_conformance PREFIX "conformance."
+    PROPERTIES LABELS conformance TIMEOUT ${timeout})
 endfunction()

@@ -63,13 +63,14 @@ namespace {
 endfunction()
 
 # scanproof_check_registry_after_build(<driver-target>): right after linking,
-# runs the driver with --scanproof-check-registry (under
-# CROSSCOMPILING_EMULATOR when cross-compiling: COMMAND names the target), so
-# a file that registers nothing, two candidates with one name, or a candidate
-# named like a catalogue entry fail the build with the file's name.
+# runs the driver with --scanproof-check-registry through the launcher (and
+# the target's emulator), so a file that registers nothing, two candidates
+# with one name, a candidate named like a catalogue entry, or a program that
+# ended before it listed its registry fail the build with the file's name.
 function(scanproof_check_registry_after_build driver)
   add_custom_command(TARGET ${driver} POST_BUILD
-    COMMAND ${driver} --scanproof-check-registry
+    COMMAND "${SCANPROOF_LAUNCHER}" ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:${driver}>
+            --scanproof-check-registry
     COMMENT "scanproof: checking the registry (candidate files, names)"
     VERBATIM)
 endfunction()

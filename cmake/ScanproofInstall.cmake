@@ -50,4 +50,8 @@ install(FILES
   "${PROJECT_BINARY_DIR}/scanproofConfigVersion.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofCandidates.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofAddCandidates.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/ScanproofLaunch.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/ScanproofDriverTests.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/scanproof-discover.cmake"
   DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/cmake/scanproof-launch" DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})

@@ -10,6 +10,7 @@
 
 #include "scanproof/checks.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/gtest_status.hpp"
 #include "scanproof/supervise.hpp"
 #include "signal_report.hpp"
 
@@ -137,7 +138,7 @@ int run(int argc, char** argv) {
                             [&d, check]() -> testing::Test* { return new conformance_check(&d, check); });
     }
   }
-  return RUN_ALL_TESTS();
+  return scanproof::gtest_status(RUN_ALL_TESTS());
 }
 
 // Supervised: a check passes only if it ran to its end (supervise.hpp).

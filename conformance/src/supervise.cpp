@@ -33,6 +33,8 @@ namespace {
 in_flight local_record{};
 in_flight* record = &local_record;
 bool file_backed = false;
+std::FILE* flight_stream = nullptr;  // SCANPROOF_FLIGHT_FILE where nothing can map it
+std::string nonce;                   // SCANPROOF_NONCE, out of the environment
 
 void copy(char* dst, std::size_t cap, std::string_view s) {
   const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
@@ -40,12 +42,30 @@ void copy(char* dst, std::size_t cap, std::string_view s) {
   dst[n] = '\0';
 }
 
+void remove_env(const char* name) {
+#if defined(_WIN32)
+  _putenv_s(name, "");
+#else
+  unsetenv(name);
+#endif
+}
 
-// SCANPROOF_FLIGHT_FILE (see supervise.hpp): map the record onto that file.
+// The launcher's nonce, taken before any check runs (and before the fork):
+// the scanners never find it in their environment.
+void take_nonce() {
+  if (const char* n = std::getenv("SCANPROOF_NONCE")) {
+    nonce = n;
+    remove_env("SCANPROOF_NONCE");
+  }
+}
+
+// SCANPROOF_FLIGHT_FILE (see supervise.hpp): the record in that file, mapped
+// (and so shared with children) where the platform can, else written through
+// stdio on every change.
 void map_flight_file() {
-#if SCANPROOF_CAN_FORK
   const char* path = std::getenv("SCANPROOF_FLIGHT_FILE");
-  if (!path || !*path || record != &local_record) return;
+  if (!path || !*path || file_backed || record != &local_record) return;
+#if SCANPROOF_CAN_FORK
   const int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
   if (fd < 0 || ftruncate(fd, sizeof(in_flight)) != 0) {
     std::fprintf(stderr, "scanproof: cannot use SCANPROOF_FLIGHT_FILE=%s: %s\n", path, std::strerror(errno));
@@ -56,24 +76,66 @@ void map_flight_file() {
   close(fd);
   if (p == MAP_FAILED) return;
   record = new (p) in_flight{};
-  file_backed = true;
+#else
+  flight_stream = std::fopen(path, "wb");
+  if (!flight_stream) {
+    std::fprintf(stderr, "scanproof: cannot use SCANPROOF_FLIGHT_FILE=%s: %s\n", path, std::strerror(errno));
+    return;
+  }
 #endif
+  file_backed = true;
+}
+
+void sync_text() {
+  if (!flight_stream) return;  // mapped: the text is the file
+  std::rewind(flight_stream);
+  std::fwrite(record->text, 1, sizeof record->text, flight_stream);
+  std::fflush(flight_stream);
+}
+
+void set_text(std::string_view text) {
+  if (!file_backed) return;
+  copy(record->text, sizeof record->text, text);
+  sync_text();
+}
+
+// The detail line of an early exit: "impl=... check=... input in flight: ...".
+std::string flight_detail(const in_flight& f) {
+  std::string s;
+  if (f.impl[0]) s += std::string("impl=") + f.impl + " ";
+  s += "check=";
+  s += f.check;
+  if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
+    s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";
+  } else if (f.count == 1) {
+    s += " input in flight: " + hex(f.first) + " (input #" + std::to_string(f.index + 1) + ")";
+  } else if (f.count > 1) {
+    s += " inputs in flight: #" + std::to_string(f.index + 1) + "..#" +
+         std::to_string(f.index + f.count) + ", the chunk starting at " + hex(f.first);
+  }
+  return s;
 }
 
 void update_text() {
   if (!file_backed) return;
-  if (!record->active) {
-    copy(record->text, sizeof record->text, "idle\n");
-    return;
-  }
-  std::snprintf(record->text, sizeof record->text, "running %s %s input %s\n", record->label,
-                record->phase[0] ? record->phase : "sweep", hex(record->first).c_str());
+  if (!record->active) return set_text("idle\n");
+  set_text("running " + std::string(record->label) + " " + (record->phase[0] ? record->phase : "sweep") +
+           " input " + hex(record->first) + "\n  " + flight_detail(*record) + "\n");
 }
 
-// Where the process can end without returning (exit, atexit handlers run):
-// name the check here too, for platforms without a supervising parent.
+// The work returned `status`: the one thing the launcher accepts as the end.
+void report_completion(int status) {
+  record->finished = 1;
+  record->status = status;
+  set_text("done " + (nonce.empty() ? std::string("-") : nonce) + " " + std::to_string(status) + "\n");
+  if (status == 0)
+    std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
+}
+
+// Where the process can end without returning (exit, atexit handlers run)
+// and no launcher reads the flight file: name the check here.
 void at_exit_report() {
-  if (record->active && !record->finished)
+  if (record->active && !record->finished && !file_backed)
     std::fprintf(stderr, "\n%s\n", describe_early_exit(*record, "exit() called").c_str());
 }
 
@@ -237,30 +299,24 @@ std::string describe_early_exit(const in_flight& f, std::string_view how) {
   s += ": the process ended during the check (";
   s += how;
   s += "): a check passes only if it ran to its end\n  ";
-  if (f.impl[0]) s += std::string("impl=") + f.impl + " ";
-  s += "check=";
-  s += f.check;
-  if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
-    s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";
-  } else if (f.count == 1) {
-    s += " input in flight: " + hex(f.first) + " (input #" + std::to_string(f.index + 1) + ")";
-  } else if (f.count > 1) {
-    s += " inputs in flight: #" + std::to_string(f.index + 1) + "..#" +
-         std::to_string(f.index + f.count) + ", the chunk starting at " + hex(f.first);
-  }
+  s += flight_detail(f);
   return s;
 }
 
 int supervised_main(int (*work)(int, char**), int argc, char** argv) {
+  take_nonce();
+  map_flight_file();
   // gtest's test listing (ctest discovery) needs no supervision.
   bool listing = false;
   for (int i = 1; i < argc; ++i) listing |= std::strcmp(argv[i], "--gtest_list_tests") == 0;
 #if SCANPROOF_CAN_FORK
   if (!listing && !std::getenv("SCANPROOF_NO_SUPERVISOR")) {
-    void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE,
-                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared != MAP_FAILED) {
-      record = new (shared) in_flight{};
+    if (!file_backed) {
+      void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE,
+                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+      if (shared != MAP_FAILED) record = new (shared) in_flight{};
+    }
+    if (record != &local_record) {
       std::fflush(nullptr);
       const pid_t pid = fork();
       if (pid == 0) {
@@ -268,39 +324,48 @@ int supervised_main(int (*work)(int, char**), int argc, char** argv) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);  // ctest's timeout kills the parent
 #endif
         const int rc = work(argc, argv);
+        record->status = rc;  // the parent reports it only if the child's exit agrees
         record->finished = 1;
         std::fflush(nullptr);
-        return rc;  // the parent prints the marker
+        return rc;
       }
       if (pid > 0) {
         int status = 0;
         while (waitpid(pid, &status, 0) < 0) {
         }
-        if (record->finished && WIFEXITED(status)) {
-          const int rc = WEXITSTATUS(status);
-          if (rc == 0) std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
-          return rc;
+        if (record->finished && WIFEXITED(status) && WEXITSTATUS(status) == record->status) {
+          report_completion(record->status);
+          return record->status;
         }
         in_flight f = *record;
-        const std::string how = status_text(status);
-        const bool exact = f.active && locate_exact(f);
+        std::string how = status_text(status);
+        if (f.finished)  // the work returned, then something at exit changed its status
+          how += " after the work returned " + std::to_string(f.status) + ": a static destructor or atexit handler";
+        const bool exact = f.active && !f.finished && locate_exact(f);
         std::fprintf(stderr, "\n%s%s\n", describe_early_exit(f, how).c_str(),
                      exact ? "\n  (located by re-running the chunk one call at a time)" : "");
+        set_text("reported\n");
         if (WIFSIGNALED(status)) {  // keep ctest's "***Exception: <signal>" line
           ::signal(WTERMSIG(status), SIG_DFL);
           ::raise(WTERMSIG(status));
         }
         return 1;
       }
-      record = &local_record;  // fork failed: run unsupervised below
+      if (!file_backed) record = &local_record;  // fork failed: run unsupervised below
     }
   }
 #endif
   std::atexit(at_exit_report);
   const int rc = work(argc, argv);
-  record->finished = 1;
-  if (rc == 0 && !listing)
-    std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
+  report_completion(rc);
+  return rc;
+}
+
+int completing_main(int (*work)(int, char**), int argc, char** argv) {
+  take_nonce();
+  map_flight_file();
+  const int rc = work(argc, argv);
+  report_completion(rc);
   return rc;
 }
 

@@ -100,6 +100,12 @@ hostile)
   ended='the process ended during the check \(exit status 0\): a check passes only if it ran to its end.*input in flight: 0x'
   expect hostile_exit_zero fail "$ended"
   expect hostile_quick_exit fail "$ended"
+  # Printing the suite's own completion, skip and proof lines changes nothing.
+  expect hostile_forges_completion fail "$ended"
+  expect hostile_forges_skip fail 'expected [0-9]+, got 99'
+  if grep -P '^conformance\.lsb\.hostile_forges_skip\.(?!zero\t)[a-z0-9_]+\tnotrun' "$work/results.tsv"; then
+    fail "hostile_forges_skip: a check was skipped because the scanner printed a skip line"
+  fi
   # Wrong once in a million calls: the check fails, and says the failure does not replay.
   grep -P '^conformance\.popcount\.hostile_stateful_popcount\.random_uniform\tfail\t.*DOES NOT REPRODUCE: replayed alone it returns' \
     "$work/results.tsv" >/dev/null || fail "hostile_stateful_popcount.random_uniform: not reported as not reproducing"

@@ -59,19 +59,21 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
   const long ctest_timeout = 2 * std::atol(timeout.c_str()) + 120;
   for (const descriptor& d : registry()) {
     const std::string test = "proof." + std::string(name(d.operation)) + "." + d.name;
-    out << "add_test([=[" << test << "]=] [=[" << exe << "]=] --impl " << d.name << " --timeout "
-        << timeout << ")\n"
+    // Through the launcher (cmake/scanproof-launch): the verdict is the exit
+    // status the prover reported as its own (0 proved, 77 not provable: a
+    // skip), never the "scanproof-prove-done" line, which a scanner replayed
+    // in this process could print.
+    out << "add_test([=[" << test << "]=] [=[" << SCANPROOF_LAUNCHER << "]=] [=[" << exe << "]=] --impl "
+        << d.name << " --timeout " << timeout << ")\n"
         << "set_tests_properties([=[" << test << "]=] PROPERTIES LABELS proof TIMEOUT "
-        << ctest_timeout
-        << " PASS_REGULAR_EXPRESSION [=[scanproof-prove-done: PASS]=]"
-           " SKIP_REGULAR_EXPRESSION [=[scanproof-prove-done: SKIP]=])\n";
+        << ctest_timeout << " SKIP_RETURN_CODE 77)\n";
   }
   return out ? 0 : 2;
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int prove_main(int argc, char** argv) {
   if (!registry_ok()) return 2;
   std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit, output;
   unsigned loop_bound = 66;
@@ -212,3 +214,6 @@ int main(int argc, char** argv) {
   proof::print_completion(text, all, s);
   return s == proof::status::pass ? 0 : s == proof::status::skip ? 77 : 1;
 }
+
+// The status reaches the launcher only once prove_main returned (supervise.hpp).
+int main(int argc, char** argv) { return scanproof::completing_main(prove_main, argc, argv); }

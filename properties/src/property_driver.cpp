@@ -13,6 +13,7 @@
 
 #include "scanproof/isolation.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/gtest_status.hpp"
 #include "scanproof/supervise.hpp"
 
 namespace scanproof {
@@ -143,7 +144,7 @@ int run_tests(int argc, char** argv) {
     for (const property& p : properties())
       if (applies(p, d)) register_test(d, &p, driver, run, cases);
   }
-  return RUN_ALL_TESTS();
+  return gtest_status(RUN_ALL_TESTS());
 }
 }  // namespace
 

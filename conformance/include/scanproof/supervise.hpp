@@ -11,9 +11,15 @@
 //    returned it names the check and the input in flight (re-running that
 //    chunk of inputs one call at a time in another child to find the exact
 //    input), and fails;
-//  * everywhere (also Wine and WASI, which cannot fork) the completion marker
-//    is printed only after the work returned 0, and ctest requires it
-//    (cmake/ScanproofRanToTheEnd.cmake), so an early exit of any status fails.
+//  * everywhere (also Wine and WASI, which cannot fork) the verdict is the
+//    test launcher's (cmake/scanproof-launch, set on every driver's tests by
+//    cmake/ScanproofLaunch.cmake): it makes a nonce per run and passes it with
+//    SCANPROOF_NONCE, and a test passes only if the process exits 0 *and* the
+//    flight file (SCANPROOF_FLIGHT_FILE) says "done <nonce> 0". The nonce is
+//    taken out of the environment before the first check (and before the
+//    fork), and written only once the work returned, by the supervising
+//    parent where there is one: nothing a scanner prints or does to its exit
+//    status can pass, or skip, a test.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -25,18 +31,25 @@
 
 namespace scanproof {
 
-// Printed on stderr, alone on a line, when the work returned 0 (stdout may be
-// JSON): ctest's PASS_REGULAR_EXPRESSION.
+// Printed on stderr when the work returned 0, for a person reading the log.
+// Nothing decides on it: a scanner can print it too (the launcher decides).
 inline constexpr std::string_view completion_marker = "[scanproof] ran to the end";
+
+// The work's status for "every test it ran skipped itself" (ctest's
+// SKIP_RETURN_CODE on the launched tests; automake's convention).
+inline constexpr int skipped_status = 77;
 
 // What is running now. Written before each chunk of inputs; lives in memory
 // shared with the supervising parent where there is one. With
-// SCANPROOF_FLIGHT_FILE=PATH in a process nothing of ours supervises
-// (libFuzzer's own main), it lives in that file instead, which outlives an
-// _exit(0), and `text` holds it as one line ("running <label> <phase> input
-// <hex>" or "idle") for ci/fuzz to read.
+// SCANPROOF_FLIGHT_FILE=PATH (the launcher sets it; ci/fuzz for libFuzzer's
+// own main) it lives in that file instead, which outlives an _exit(0): mapped
+// where the platform can, else rewritten through stdio (Wine, WASI). `text`
+// starts the file and holds the state as lines: "running <label> <phase>
+// input <hex>" and "  impl=... check=... input(s) in flight ..." (the detail
+// line of describe_early_exit), "idle", "reported" (the supervisor already
+// explained an early end), or "done <nonce> <status>" (the work returned).
 struct in_flight {
-  char text[256];
+  char text[512];
   char label[192];         // "conformance.lsb.foo.random_sparse"
   char impl[96];           // implementation name, "" outside a check
   char check[64];          // check name ("known_answers", an input set, "zero", ...)
@@ -46,6 +59,7 @@ struct in_flight {
   std::uint64_t count;     // inputs in the chunk (1: `first` is the exact input)
   int active;              // inside a check
   int finished;            // the work returned
+  int status;              // what it returned
 };
 
 in_flight& flight();
@@ -73,5 +87,11 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
 
 // Runs work(argc, argv) as described above and returns the process status.
 int supervised_main(int (*work)(int, char**), int argc, char** argv);
+
+// The same without a supervising child, for programs that run no scanner
+// outside a child of their own (`scanproof prove`, which replays
+// counterexamples through run_isolated): work's status is reported to the
+// launcher only once work returned.
+int completing_main(int (*work)(int, char**), int argc, char** argv);
 
 }  // namespace scanproof

@@ -1,0 +1,48 @@
+# scanproof_driver_tests(<target> PREFIX <p> [EXTRA_ARGS <a>...] PROPERTIES <k v>...):
+# the ctest tests of a GoogleTest driver that runs scanners (conformance,
+# properties), one per GoogleTest test, named <p><Suite>.<test>. After each
+# build the driver lists them (scanproof-discover.cmake) and every test runs as
+#   scanproof-launch [emulator...] <program> --gtest_filter=<Suite>.<test> <args>
+# so its verdict is the launcher's (ScanproofLaunch.cmake). PROPERTIES apply to
+# every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
+include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
+set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
+
+function(scanproof_driver_tests target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX" "EXTRA_ARGS;PROPERTIES")
+  set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
+  # The listing's settings in a file: lists and regular expressions survive
+  # no command line.
+  set(settings "")
+  foreach(var IN ITEMS COMMAND EXTRA_ARGS PROPERTIES)
+    string(APPEND settings "set(${var}")
+    if(var STREQUAL "COMMAND")
+      set(values "${SCANPROOF_LAUNCHER}" ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${target}>")
+    elseif(var STREQUAL "EXTRA_ARGS")
+      set(values ${arg_EXTRA_ARGS})
+    else()
+      set(values ${SCANPROOF_LAUNCHED_TEST_PROPERTIES} ${arg_PROPERTIES})
+    endif()
+    foreach(v IN LISTS values)
+      string(APPEND settings " [==[${v}]==]")
+    endforeach()
+    string(APPEND settings ")\n")
+  endforeach()
+  string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n")
+  file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_discover.cmake" CONTENT "${settings}")
+  add_custom_command(TARGET ${target} POST_BUILD
+    COMMAND "${CMAKE_COMMAND}" "-DSETTINGS=${CMAKE_CURRENT_BINARY_DIR}/${target}_discover.cmake"
+            -P "${_scanproof_discover_script}"
+    COMMENT "scanproof: listing the tests of ${target}"
+    VERBATIM)
+  file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${target}_include.cmake"
+"if(EXISTS \"${file}\")
+  include(\"${file}\")
+else()
+  add_test(${arg_PREFIX}${target}.not_built \"${CMAKE_COMMAND}\" -E echo \"${target} is not built yet: cmake --build <dir>\")
+  set_tests_properties(${arg_PREFIX}${target}.not_built PROPERTIES WILL_FAIL TRUE)
+endif()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${CMAKE_CURRENT_BINARY_DIR}/${target}_include.cmake")
+endfunction()
