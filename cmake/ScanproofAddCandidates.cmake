@@ -36,6 +36,28 @@ function(scanproof_add_candidates)
   scanproof_candidate_sources(sources "scanproof_add_candidates()" "${CMAKE_CURRENT_SOURCE_DIR}"
     ${arg_UNPARSED_ARGUMENTS})
   message(STATUS "scanproof: candidates: ${sources}")
+  # The probe compiles each file alone at configure time, with the include
+  # directories of scanproof and of LIBRARIES (which are not built yet, so
+  # then it only compiles). A LIBRARIES target whose include directories are
+  # generator expressions cannot be probed: the build then decides alone.
+  get_target_property(includes scanproof::core INTERFACE_INCLUDE_DIRECTORIES)
+  set(run ON)
+  foreach(lib IN LISTS arg_LIBRARIES)
+    set(run OFF)
+    if(TARGET ${lib})
+      get_target_property(dirs ${lib} INTERFACE_INCLUDE_DIRECTORIES)
+      if(dirs MATCHES "\\$<")
+        set(run SKIP)
+      elseif(dirs)
+        list(APPEND includes ${dirs})
+      endif()
+    endif()
+  endforeach()
+  scanproof_probe_candidate_files(sources report "${includes}" ${run} ${sources})
+  scanproof_write_candidate_report(${report})
+  if(NOT sources)
+    return()
+  endif()
   scanproof_candidate_library(scanproof_candidates scanproof::core ${sources})
   target_link_libraries(scanproof_candidates PUBLIC ${arg_LIBRARIES})
 

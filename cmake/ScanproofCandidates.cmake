@@ -34,6 +34,172 @@ function(scanproof_candidate_sources out what base)
   set(${out} "${sources}" PARENT_SCOPE)
 endfunction()
 
+set(_scanproof_probe_main "${CMAKE_CURRENT_LIST_DIR}/probe/candidate_probe.cpp")
+set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
+
+# _scanproof_named_candidates(<out> <text>): "op name" pairs of the
+# SCANPROOF_CANDIDATE(name, scanproof::op::x) lines of a file's text, to name
+# the candidates of a file that did not get as far as registering them.
+function(_scanproof_named_candidates out text)
+  string(REGEX MATCHALL "SCANPROOF_CANDIDATE[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*(scanproof::)?op::[a-z]+"
+         found "${text}")
+  set(pairs "")
+  foreach(f IN LISTS found)
+    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,.*op::([a-z]+)$" "\\2 \\1" pair "${f}")
+    list(APPEND pairs "${pair}")
+  endforeach()
+  set(${out} "${pairs}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_probe_candidate_files(<ok-var> <report-var> <include-dirs> <run> <sources>...):
+# "one candidate file cannot sink a whole target". Each file is first built on
+# its own with cmake/probe/candidate_probe.cpp (try_compile: this target's
+# compiler and flags) and run under the target's emulator: a file that does
+# not compile or link here, or whose start-up code (a static initialiser)
+# crashes, throws, hangs or ends the process, is kept out of every driver, and
+# each of its candidates gets one failing conformance test naming the file and
+# the compiler's first error line (conformance.<op>.<name>.compiles) or what
+# the start-up did (conformance.<op>.<name>.starts_up). Every other candidate
+# and the catalogue build and run as usual. <ok-var>: the files that passed;
+# <report-var>: JSON objects, one per file, for candidate-files.json (the
+# matrix's cells). Results are cached per file content, compiler and flags.
+# With <run> OFF (candidates that link the user's LIBRARIES, which do not
+# exist yet at configure time) the file is only compiled: a start-up that
+# ends the process then fails the build at the driver's test listing. With
+# <run> SKIP nothing is probed (every file is kept; the build decides).
+function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
+  set(ok "")
+  set(report "")
+  if(run STREQUAL "SKIP")
+    set(${ok_var} "${ARGN}" PARENT_SCOPE)
+    set(${report_var} "" PARENT_SCOPE)
+    return()
+  endif()
+  set(dir "${CMAKE_BINARY_DIR}/scanproof-candidate-probes")
+  file(MAKE_DIRECTORY "${dir}")
+  set(basis "${include_dirs}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
+  file(MD5 "${_scanproof_probe_main}" h)
+  string(APPEND basis "|${h}")
+  foreach(d IN LISTS include_dirs)
+    file(GLOB headers "${d}/scanproof/*.hpp")
+    foreach(hdr IN LISTS headers)
+      file(MD5 "${hdr}" h)
+      string(APPEND basis "|${h}")
+    endforeach()
+  endforeach()
+  foreach(src IN LISTS ARGN)
+    if(NOT src MATCHES "\\.(cpp|cc|cxx|C)$")  # not a C++ file: the build says what it is
+      list(APPEND ok "${src}")
+      continue()
+    endif()
+    file(READ "${src}" text)
+    file(MD5 "${src}" h)
+    string(MD5 key "${basis}|${h}|${run}")
+    string(MD5 id "${src}")
+    set(cache_var "SCANPROOF_PROBE_${id}")
+    if(DEFINED ${cache_var} AND "${${cache_var}}" MATCHES "^${key};")
+      list(GET ${cache_var} 1 status)
+      list(GET ${cache_var} 2 message)
+      string(REPLACE "<semicolon>" ";" message "${message}")
+      list(SUBLIST ${cache_var} 3 -1 pairs)
+    else()
+      set(exe "${dir}/probe-${id}${CMAKE_EXECUTABLE_SUFFIX}")
+      file(REMOVE "${exe}")
+      if(run)
+        set(probe_sources "${src}" "${_scanproof_probe_main}")
+        set(copy COPY_FILE "${exe}")
+      else()
+        set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)  # compile only
+        set(probe_sources "${src}")
+        set(copy "")
+      endif()
+      try_compile(compiled SOURCES ${probe_sources}
+        CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${include_dirs}"
+        COMPILE_DEFINITIONS "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\""
+        CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
+        OUTPUT_VARIABLE log
+        ${copy})
+      _scanproof_named_candidates(pairs "${text}")
+      set(status ok)
+      set(message "")
+      if(NOT compiled)
+        set(status "does not compile")
+        set(first "")
+        string(REGEX MATCH "[^\n]*([Ee]rror|undefined reference)[^\n]*" first "${log}")
+        string(STRIP "${first}" first)
+        set(message "${src} does not compile for this target: ${first}")
+      elseif(run)
+        string(RANDOM LENGTH 16 token)
+        execute_process(COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} "${exe}" "${token}"
+          WORKING_DIRECTORY "${dir}" TIMEOUT 120
+          RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+        string(REGEX MATCHALL "candidate [A-Za-z0-9_]+ [0-9]+" registered "${out}")
+        if(NOT rc STREQUAL "0" OR NOT out MATCHES "probe-done ${token}")
+          set(status "start-up")
+          string(STRIP "${err}" err)
+          string(REGEX REPLACE "\n.*" "" err "${err}")
+          if(rc MATCHES "^[0-9]+$")
+            set(rc "exit status ${rc}")
+          endif()
+          if(err)
+            set(rc "${rc}: ${err}")
+          endif()
+          set(message "${src}: its start-up code (a static initialiser) ended the process before main() (${rc}), so none of its checks can run here")
+        endif()
+      endif()
+      string(REPLACE ";" "<semicolon>" stored "${message}")
+      set(${cache_var} "${key};${status};${stored};${pairs}" CACHE INTERNAL "scanproof: probe of ${src}")
+    endif()
+    set(cands "")
+    foreach(pair IN LISTS pairs)
+      string(REPLACE " " ";" pair "${pair}")
+      list(GET pair 0 cop)
+      list(GET pair 1 cname)
+      string(APPEND cands "${cands_sep}{\"op\": \"${cop}\", \"name\": \"${cname}\"}")
+      set(cands_sep ", ")
+      if(NOT status STREQUAL "ok")
+        set(check compiles)
+        if(status STREQUAL "start-up")
+          set(check starts_up)
+        endif()
+        add_test(NAME conformance.${cop}.${cname}.${check}
+          COMMAND "${CMAKE_COMMAND}" "-DMESSAGE=scanproof: ${message}" -P "${_scanproof_fail_script}")
+        set_tests_properties(conformance.${cop}.${cname}.${check} PROPERTIES LABELS conformance)
+      endif()
+    endforeach()
+    unset(cands_sep)
+    if(status STREQUAL "ok")
+      list(APPEND ok "${src}")
+    else()
+      message(WARNING "scanproof: ${message}; its candidates' tests fail, every other candidate still runs")
+      if(NOT pairs)
+        string(MD5 fid "${src}")
+        string(SUBSTRING "${fid}" 0 8 fid)
+        get_filename_component(stem "${src}" NAME_WE)
+        string(MAKE_C_IDENTIFIER "${stem}" stem)
+        add_test(NAME conformance.file.${stem}_${fid}.builds
+          COMMAND "${CMAKE_COMMAND}" "-DMESSAGE=scanproof: ${message}" -P "${_scanproof_fail_script}")
+        set_tests_properties(conformance.file.${stem}_${fid}.builds PROPERTIES LABELS conformance)
+      endif()
+    endif()
+    string(REPLACE "\\" "\\\\" jmessage "${message}")
+    string(REPLACE "\"" "\\\"" jmessage "${jmessage}")
+    string(REPLACE "\n" " " jmessage "${jmessage}")
+    string(REPLACE "\t" " " jmessage "${jmessage}")
+    string(REPLACE ";" "\\u003b" jmessage "${jmessage}")  # a list separator to CMake
+    list(APPEND report "{\"file\": \"${src}\", \"status\": \"${status}\", \"message\": \"${jmessage}\", \"candidates\": [${cands}]}")
+  endforeach()
+  set(${ok_var} "${ok}" PARENT_SCOPE)
+  set(${report_var} "${report}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_write_candidate_report(<report>...): candidate-files.json in the
+# build directory: what the probe found of each candidate file (ci/matrix).
+function(scanproof_write_candidate_report)
+  list(JOIN ARGN ",\n  " body)
+  file(WRITE "${CMAKE_BINARY_DIR}/candidate-files.json" "{\"files\": [\n  ${body}\n]}\n")
+endfunction()
+
 # scanproof_candidate_library(<target> <core-target> <sources>...): an OBJECT
 # library of the candidates. Each source is compiled with
 # SCANPROOF_CANDIDATE_SOURCE=<its path> (candidate.hpp attributes registrations
@@ -80,8 +246,16 @@ endfunction()
 function(scanproof_collect_candidates target paths)
   scanproof_candidate_sources(sources "SCANPROOF_CANDIDATES" "" ${paths})
   if(NOT sources)
+    scanproof_write_candidate_report()
     return()
   endif()
   message(STATUS "scanproof: candidates: ${sources}")
-  scanproof_candidate_library(${target} scanproof_core ${sources})
+  get_target_property(includes scanproof_core INTERFACE_INCLUDE_DIRECTORIES)
+  string(REGEX REPLACE "\\$<INSTALL_INTERFACE:[^>]*>" "" includes "${includes}")
+  string(REGEX REPLACE "\\$<BUILD_INTERFACE:([^>]*)>" "\\1" includes "${includes}")
+  scanproof_probe_candidate_files(sources report "${includes}" ON ${sources})
+  scanproof_write_candidate_report(${report})
+  if(sources)
+    scanproof_candidate_library(${target} scanproof_core ${sources})
+  endif()
 endfunction()

@@ -6,7 +6,7 @@ import json
 import os
 
 OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
-RED = {"fail", "xpass", "crash"}  # kinds that turn the matrix red
+RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
 RAN = {"pass", "fail", "xfail", "xpass", "crash"}  # the implementation ran there
 NOT_RUN = {"skip", "notbuilt", "missing", "incomplete"}  # cells with no verdict of their own
 WRONG = {"fail", "xfail"}  # a check observed wrong values
@@ -134,7 +134,7 @@ def make_cell(op, name, row, target, proof=None):
         return {"kind": "missing", "note": "not in this target's registry"}
     checks = row.get("checks") or []
     verdict = row["verdict"]
-    if verdict in ("skip", "notbuilt", "incomplete"):
+    if verdict in ("skip", "notbuilt", "incomplete", "nocompile"):
         return {"kind": verdict, "note": row.get("message") or ""}
     cell = {"kind": verdict, "zero": row.get("zero_result"), "digest": row.get("digest")}
     if proof:

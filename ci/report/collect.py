@@ -32,7 +32,8 @@ def _status_word(rest):
 # next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
 # ("scanproof: <test>: killed by SIGSEGV ..."), qemu's, and GoogleTest's for an
 # exception that left the scanner.
-_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by).*(?:\n  impl=.*)?|"
+_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by|before its main\(\) began|"
+                         r"after its work returned).*(?:\n  impl=.*)?|"
                          r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
 # Ours, not the scanner's: the process could not write its result file, or
 # ended outside any check.
@@ -134,9 +135,34 @@ def implementation_row(entry, result, status, output):
     return row
 
 
-def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, selected=None):
+# The build's probe of each candidate file (cmake/ScanproofCandidates.cmake,
+# candidate-files.json): a file that does not compile for the target, or whose
+# start-up code ends the process, is left out of the registry; its candidates
+# get a row of their own here. Not compiling where the user asked for the
+# target is the user's portability finding: red, like a failure.
+_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash"}
+
+
+def probe_rows(candidate_files):
+    """name -> row for the candidates of the files the probe kept out."""
+    rows = {}
+    for f in (candidate_files or {}).get("files", []):
+        verdict = _PROBE_VERDICT.get(f["status"])
+        if not verdict:
+            continue
+        for c in f["candidates"] or [{"op": "?", "name": os.path.basename(f["file"])}]:
+            rows[c["name"]] = {"op": c["op"], "candidate": True, "provenance": "", "expectations": [],
+                               "source": f["file"], "built": False, "unavailable": f["message"],
+                               "runnable": False, "skip_reason": "", "zero_declared": None,
+                               "verdict": verdict, "message": f["message"]}
+    return rows
+
+
+def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, selected=None,
+            candidate_files=None):
     """The ok-status part of results/<target>.json: facts, ctest summary and
-    one row per implementation asked for (selected: names, None = all)."""
+    one row per implementation asked for (selected: names, None = all), and
+    one per candidate of a file the build's probe kept out (candidate_files)."""
     cases = junit_cases(junit_path)
     statuses = ctest_statuses(console_text)
     data = {"ctest": dict(junit_summary(cases), exit=ctest_rc), "implementations": {}, "facts": None}
@@ -150,6 +176,7 @@ def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, se
         data["implementations"][name] = implementation_row(entry, result, statuses.get(test), output)
         if result and data["facts"] is None:
             data["facts"] = dict(result["target"])
+    data["implementations"].update(probe_rows(candidate_files))
     if data["facts"] is None:
         data["facts"] = dict(listing["target"])
     for k, v in listing["target"].items():  # list --json knows data_model

@@ -5,7 +5,7 @@ import html
 import analyse
 
 LABEL = {"pass": "ok", "fail": "FAIL", "xfail": "xfail", "xpass": "XPASS", "crash": "CRASH",
-         "incomplete": "LOST", "skip": "skip", "notbuilt": "-", "missing": "?"}
+         "incomplete": "LOST", "skip": "skip", "notbuilt": "-", "missing": "?", "nocompile": "NOCOMPILE"}
 MEANING = {
     "pass": "every check passed",
     "fail": "wrong value or zero contract broken (counterexample shown)",
@@ -15,9 +15,11 @@ MEANING = {
     "incomplete": "its run ended early for a reason not its own (no result): the target is incomplete",
     "skip": "built, but the CPU lacks an instruction it needs (would trap)",
     "notbuilt": "not built for this target (e.g. inline asm for another CPU)",
+    "nocompile": "the candidate's file does not compile here (the compiler's first error shown): "
+                 "a portability finding about the candidate, red; the other candidates still ran",
 }
 ANSI = {"pass": "32", "fail": "1;31", "xfail": "33", "xpass": "1;35", "crash": "1;31", "incomplete": "1;33",
-        "skip": "2", "notbuilt": "2", "missing": "2"}
+        "skip": "2", "notbuilt": "2", "missing": "2", "nocompile": "1;31"}
 
 
 TOOLCHAIN_DEPENDENT = "depends on the toolchain: same CPU, different compiler or flags (undefined behaviour?)"
@@ -182,7 +184,7 @@ code,.ce{font-family:ui-monospace,monospace;font-size:12px}
 .grid td.name{white-space:nowrap}
 .k{font-weight:bold}
 .pass{background:#d8f5d0}.fail,.crash{background:#f8c4c0}.xfail{background:#fde9b0}
-.xpass{background:#e8c4f5}.skip,.notbuilt,.missing{background:#eee;color:#777}
+.xpass{background:#e8c4f5}.nocompile{background:#f5c4c4}.skip,.notbuilt,.missing{background:#eee;color:#777}
 .zero{color:#555}.cand{color:#06c;font-size:11px}
 .verdict-pass{color:#2a7a1a}.verdict-fail{color:#b00}.verdict-incomplete{color:#b60}
 .incomplete{background:#fbd9a8}.proved{color:#2a7a1a;font-size:10px}

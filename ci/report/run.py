@@ -201,8 +201,18 @@ def _labels(b):
     return [line.strip() for line in p.stdout.splitlines() if line.startswith("  ")]
 
 
-def _candidate_regex(listing):
+def _candidate_files(b):
+    """The build's probe of the candidate files (candidate-files.json), or None."""
+    try:
+        with open(os.path.join(b, "candidate-files.json"), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def _candidate_regex(listing, probed=None):
     names = [f"{e['op']}.{e['name']}" for e in listing["implementations"] if e.get("candidate")]
+    names += [f"{r['op']}.{n}" for n, r in collect.probe_rows(probed).items()]
     return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
 
 
@@ -247,10 +257,11 @@ def test(built, s):
         except json.JSONDecodeError:
             return _unfinished(data, "scanproof list failed: " + (lst.stderr or lst.stdout)[:300])
         selected = None
+        probed = _candidate_files(b)
         cmd = ["ctest", "--test-dir", b, "-L", "^(" + "|".join(s.labels()) + ")$", f"-j{s.test_jobs}",
                "--output-junit", junit, "--no-tests=error"]
         if s.candidates and not s.with_catalogue:
-            regex = _candidate_regex(listing)
+            regex = _candidate_regex(listing, probed)
             if not regex:
                 return _unfinished(data, "no candidate in this target's registry")
             cmd += ["-R", regex]
@@ -269,7 +280,7 @@ def test(built, s):
     data["labels"] = [lb for lb in _labels(b) if lb in s.labels()]
     with open(console, encoding="utf-8", errors="replace") as f:
         console_text = f.read()
-    data.update(collect.collect(t, listing, results, junit, console_text, rc, selected))
+    data.update(collect.collect(t, listing, results, junit, console_text, rc, selected, probed))
     flags = shlib.one("toolchain_flags", t[len("host-"):]) if t.startswith("host-") else "-O2"
     collect.annotate_facts(data, flags)
     data["incomplete"] = collect.incompleteness(data, s.labels())

@@ -390,6 +390,39 @@ class Collect(unittest.TestCase):
         self.assertIn("ctest wrote no JUnit report (it did not finish)", why)
         self.assertIn("no tests with label fuzz-regression", why)
 
+    def test_the_launchers_words_blame_the_scanner(self):
+        # cmake/scanproof-launch, for processes nothing supervised (i686, Wine, WASI).
+        out = ("scanproof: conformance.lsb.x.all_checks: the process ended during the check (exit status 0): "
+               "a check passes only if it ran to its end\n  impl=x check=masks inputs in flight: #1..#192, "
+               "the chunk starting at 0x0000000000000001\n")
+        self.assertEqual(collect.ended_early("Failed", out)[0], "crash")
+        self.assertIn("impl=x check=masks", collect.ended_early("Failed", out)[1])
+        start = ("scanproof: /b/conformance_test: the process ended (exit status 0) before its main() began: "
+                 "start-up code (a static initialiser of a candidate file) ended it, so none of its checks ran\n")
+        self.assertEqual(collect.ended_early("Failed", start)[0], "crash")
+        # A printed completion line changes nothing: no result file, the launcher's words decide.
+        forged = "[scanproof] ran to the end\n" + out
+        self.assertEqual(collect.ended_early("Failed", forged)[0], "crash")
+
+    def test_a_candidate_file_kept_out_by_the_probe_is_its_own_red_cell(self):
+        probed = {"files": [
+            {"file": "/c/win.cpp", "status": "does not compile", "candidates": [{"op": "lsb", "name": "w"}],
+             "message": "/c/win.cpp does not compile for this target: /c/win.cpp:3:9: error: 'SIGKILL' was not declared"},
+            {"file": "/c/init.cpp", "status": "start-up", "candidates": [{"op": "popcount", "name": "t"}],
+             "message": "/c/init.cpp: its start-up code (a static initialiser) ended the process before main()"},
+            {"file": "/c/ok.cpp", "status": "ok", "candidates": [{"op": "lsb", "name": "fine"}], "message": ""}]}
+        t = collect.collect("x86_64-windows", {"target": {}, "implementations": []}, "/nonexistent",
+                            "/nonexistent.xml", "", 0, candidate_files=probed)
+        rows = t["implementations"]
+        self.assertEqual(sorted(rows), ["t", "w"])
+        self.assertEqual((rows["w"]["verdict"], rows["t"]["verdict"]), ("nocompile", "crash"))
+        cell = analyse.make_cell("lsb", "w", rows["w"], t)
+        self.assertEqual(cell["kind"], "nocompile")
+        self.assertIn("SIGKILL", cell["note"])
+        self.assertIn("nocompile", analyse.RED)
+        why = collect.incompleteness(dict(t, labels=[]), [])  # red, not incomplete (only the JUnit file is missing here)
+        self.assertEqual(why, ["ctest wrote no JUnit report (it did not finish)"])
+
     def test_ctest_console_statuses(self):
         with open(os.path.join(DATA, "collect", "ctest.log")) as f:
             st = collect.ctest_statuses(f.read())

@@ -100,6 +100,9 @@ hostile)
   ended='the process ended during the check \(exit status 0\): a check passes only if it ran to its end.*input in flight: 0x'
   expect hostile_exit_zero fail "$ended"
   expect hostile_quick_exit fail "$ended"
+  # Start-up code that ends the process: the file's own failing test, nothing hidden.
+  grep -P '^conformance\.popcount\.hostile_startup_exit\.starts_up\tfail\t.*startup_exit\.cpp: its start-up code \(a static initialiser\) ended the process before main\(\) \(exit status 0\)' \
+    "$work/results.tsv" >/dev/null || fail "hostile_startup_exit: no failing starts_up test naming its file"
   # Printing the suite's own completion, skip and proof lines changes nothing.
   expect hostile_forges_completion fail "$ended"
   expect hostile_forges_skip fail 'expected [0-9]+, got 99'
@@ -169,12 +172,27 @@ errors)
   build && fail "a name taken by the catalogue built"
   expect_error "collision" "$work/build.log" \
     "scanproof: error: $bad/collides_with_catalogue.cpp: a candidate and a catalogue entry are both named 'debruijn_walisch'"
-  configure "$bad/does_not_compile.cpp" || { cat "$work/configure.log"; exit 1; }
-  build && fail "a syntax error built"
-  expect_error "does not compile" "$work/build.log" "$bad/does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
-  configure "$bad/wrong_signature.cpp" || { cat "$work/configure.log"; exit 1; }
-  build && fail "a 32-bit signature built"
-  expect_error "wrong signature" "$work/build.log" "$bad/wrong_signature.cpp" \
+  # A file that does not compile sinks only its own candidates: configure
+  # warns, the build goes on, and each of its candidates has a failing test
+  # naming the file and the compiler's first error (one candidate file cannot
+  # sink a whole target). A good file listed with it still builds and passes.
+  compiles_alone() {  # FILE NAME PATTERN...
+    local file=$1 name=$2
+    shift 2
+    configure "$file;$here/hostile/exits.cpp" || { cat "$work/configure.log"; exit 1; }
+    expect_error "$name: configure" "$work/configure.log" "$file does not compile for this target" "$@"
+    build || { fail "$name: the build failed with a file the probe left out"; sed 's/^/    /' "$work/build.log" | tail -20; }
+    set +e
+    ctest --test-dir "$work" -R "^conformance\.lsb\.($name\.compiles|hostile_exit_zero\.known_answers)\$" \
+      --output-on-failure >"$work/ctest.log" 2>&1
+    set -e
+    expect_error "$name: its test" "$work/ctest.log" "conformance\.lsb\.$name\.compiles \.+\*\*\*Failed" \
+      "scanproof: $file does not compile for this target" "$@"
+    grep -Eq "hostile_exit_zero\.known_answers \.+\*\*\*Failed" "$work/ctest.log" ||
+      fail "$name: the other file's candidate did not run"
+  }
+  compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
+  compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
     "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one std::uint64_t"
   echo "build errors: checked 7 kinds"
   ;;

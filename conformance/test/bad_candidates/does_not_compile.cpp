@@ -1,4 +1,4 @@
-// A syntax error: the build must fail with the compiler's message for this file.
+// A syntax error: its candidate's test must fail with the compiler's message for this file.
 #include <scanproof/candidate.hpp>
 
 static int broken_lsb(std::uint64_t b) { return __builtin_ctzll(b) }
