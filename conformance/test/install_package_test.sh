@@ -28,7 +28,7 @@ project() {
 
 # 1. The example engine, as the README tells a user to build it.
 if project engine "$src/examples/engine"; then
-  ctest --test-dir "$work/engine" -L conformance -j2 >"$work/engine-ctest.log" 2>&1 ||
+  ctest --test-dir "$work/engine" -L conformance --no-tests=error -j2 >"$work/engine-ctest.log" 2>&1 ||
     { fail "examples/engine: its conformance tests failed"; show "$work/engine-ctest.log"; }
   names=$(ctest --test-dir "$work/engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
   for c in lsb.engine_lsb msb.engine_msb popcount.engine_popcount; do
