@@ -95,6 +95,7 @@ void sync_text() {
 
 void set_text(std::string_view text) {
   if (!file_backed) return;
+  std::memset(record->text, 0, sizeof record->text);  // no tail of a longer earlier text
   copy(record->text, sizeof record->text, text);
   sync_text();
 }
@@ -116,8 +117,11 @@ std::string flight_detail(const in_flight& f) {
   return s;
 }
 
-void update_text() {
-  if (!file_backed) return;
+// `chunk`: only the inputs in flight changed. Written through stdio (no
+// mmap: Wine, WASI) only when a check begins or ends: Node's WASI crashed at
+// exit (SIGSEGV) after a few hundred rewrites of the file in one run.
+void update_text(bool chunk = false) {
+  if (!file_backed || (chunk && flight_stream)) return;
   if (!record->active) return set_text("idle\n");
   set_text("running " + std::string(record->label) + " " + (record->phase[0] ? record->phase : "sweep") +
            " input " + hex(record->first) + "\n  " + flight_detail(*record) + "\n");
@@ -128,6 +132,10 @@ void report_completion(int status) {
   record->finished = 1;
   record->status = status;
   set_text("done " + (nonce.empty() ? std::string("-") : nonce) + " " + std::to_string(status) + "\n");
+  if (flight_stream) {  // the last word: Node's WASI crashed at exit with the file left open
+    std::fclose(flight_stream);
+    flight_stream = nullptr;
+  }
   if (status == 0)
     std::fprintf(stderr, "%.*s\n", static_cast<int>(completion_marker.size()), completion_marker.data());
 }
@@ -279,7 +287,7 @@ void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_
   record->first = count ? inputs[0] : 0;
   record->index = index;
   record->count = count;
-  update_text();
+  update_text(true);
 }
 
 void flight_end() {
