@@ -361,7 +361,7 @@ def analyse(targets, plan, proofs=None):
         "incomplete_targets": incomplete,
         "candidates": plan.get("candidates", []),
         "seconds": plan.get("seconds"),
-        "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "facts", "labels",
+        "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "versions", "facts", "labels",
                                            "timings", "ctest", "incomplete", "log_tail")} for t in targets],
         "implementations": impls,
         "findings": findings(impls, targets),

@@ -33,6 +33,12 @@ def _compiler(f):
     return f.get("compiler", "") + (f" {f['build_flags']}" if f.get("build_flags") else "")
 
 
+def _versions(t):
+    """The compiler's and the emulator's own `--version` words (run.tool_versions)."""
+    v = t.get("versions") or {}
+    return [x for x in (v.get("compiler"), v.get("emulator")) if x]
+
+
 def short(op, ce):
     again = " (did not repeat when re-run alone: stateful?)" if ce.get("reproduced") is False else ""
     return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}{again}"
@@ -150,17 +156,19 @@ def markdown(r):
         name = f"`{impl['name']}`" + (" (candidate)" if impl["candidate"] else "")
         out.append(f"| {impl['op']} | {name} | " + " | ".join(cells) + " |")
     out += ["", "## Targets", "", "| target | arch | endian | data model | compiler | CPU | emulator | "
-            "build s | test s | ctest tests (failed) |", "|---|---|---|---|---|---|---|---|---|---|"]
+            "versions (`--version`) | build s | test s | ctest tests (failed) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for t in r["targets"]:
         f = t.get("facts") or {}
         tm = t.get("timings") or {}
         ct = t.get("ctest") or {}
         out.append(f"| {t['target']} | {f.get('arch', '')} | {'big' if f.get('big_endian') else 'little'} | "
                    f"{_model(f)} | {_md(_compiler(f))} | "
-                   f"{_md(f.get('cpu', ''))} | `{t.get('emulator') or 'native'}` | {tm.get('build_s', '')} | "
+                   f"{_md(f.get('cpu', ''))} | `{t.get('emulator') or 'native'}` | {_md('; '.join(_versions(t)))} | "
+                   f"{tm.get('build_s', '')} | "
                    f"{tm.get('test_s', '')} | {ct.get('tests', '')} ({ct.get('failures', '')}) |"
                    if t["status"] == "ok" else
-                   f"| {t['target']} | {_md(t['status'])} | | | | | | {tm.get('build_s', '')} | | |")
+                   f"| {t['target']} | {_md(t['status'])} | | | | | | | {tm.get('build_s', '')} | | |")
     if r.get("proofs"):
         out += ["", "## Proofs (scanproof prove, docs/proof.md)", ""] + \
             [f"- **{t}**: {_md(proof_summary(p))}" for t, p in r["proofs"].items()]
@@ -264,16 +272,17 @@ def html_page(r):
     else:
         h.append("<p>None: every declared expectation was observed where it applies.</p>")
     h.append("<h2>Targets</h2><table><tr><th>target</th><th>facts</th><th>compiler</th><th>CPU</th>"
-             "<th>emulator</th><th>build s</th><th>test s</th><th>ctest tests (failed)</th></tr>")
+             "<th>emulator</th><th>versions</th><th>build s</th><th>test s</th><th>ctest tests (failed)</th></tr>")
     for t in r["targets"]:
         f, tm, ct = t.get("facts") or {}, t.get("timings") or {}, t.get("ctest") or {}
         if t["status"] != "ok":
-            h.append(f"<tr><td>{_e(t['target'])}</td><td colspan='7' class='incomplete'>{_e(t['status'])}</td></tr>")
+            h.append(f"<tr><td>{_e(t['target'])}</td><td colspan='8' class='incomplete'>{_e(t['status'])}</td></tr>")
             continue
         h.append(f"<tr><td>{_e(t['target'])}</td><td>{_e(f.get('arch'))}, "
                  f"{'big' if f.get('big_endian') else 'little'}-endian, {_e(_model(f))}</td>"
                  f"<td>{_e(_compiler(f))}</td><td>{_e(f.get('cpu'))}</td>"
-                 f"<td><code>{_e(t.get('emulator') or 'native')}</code></td><td>{tm.get('build_s', '')}</td>"
+                 f"<td><code>{_e(t.get('emulator') or 'native')}</code></td>"
+                 f"<td>{'<br>'.join(_e(v) for v in _versions(t))}</td><td>{tm.get('build_s', '')}</td>"
                  f"<td>{tm.get('test_s', '')}</td><td>{ct.get('tests', '')} ({ct.get('failures', '')})</td></tr>")
     h.append("</table>")
     if r.get("proofs"):

@@ -4,6 +4,7 @@ labels (CMake target scanproof_matrix_programs), then, between the toolchain
 file's session script start/stop, `scanproof list --json` and one ctest run
 whose conformance processes write their results (SCANPROOF_RESULTS_DIR).
 Building the next targets overlaps the current target's tests."""
+import glob
 import json
 import os
 import queue
@@ -188,6 +189,38 @@ def emulator(t, s):
     return p.stdout.strip()
 
 
+def _first_line(cmd):
+    """The first line a tool prints of itself, "" if it cannot be run."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=60,
+                           stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    lines = (p.stdout or p.stderr or "").strip().splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def tool_versions(t, b):
+    """The column's compiler and emulator in their own words (`--version`):
+    an emulator's bug shows as a failure of the code it runs (QEMU 8.2 gave
+    wasmtime a false aarch64 failure), so the report names both."""
+    compiler = ""
+    # CMake's record of the compiler it found (a toolchain file's is not in the cache).
+    for found in glob.glob(os.path.join(b, "CMakeFiles", "*", "CMakeCXXCompiler.cmake")):
+        with open(found, encoding="utf-8", errors="replace") as f:
+            m = re.search(r'^set\(CMAKE_CXX_COMPILER "([^"]+)"\)', f.read(), re.M)
+        if m:
+            compiler = _first_line([m.group(1), "--version"])
+    program = ""
+    if _cross(t):  # the qemu-user binary, Wine's loader, Node (toolchains/<t>.cmake)
+        program = shlib.toolchain_var(t, "SCANPROOF_QEMU") or shlib.toolchain_var(t, "SCANPROOF_RUNNER")
+    emulator = _first_line([program, "--version"]) if program else ""
+    name = os.path.basename(program)
+    if emulator and name not in emulator:  # Node says only "v20.20.2"
+        emulator = f"{name} {emulator}"
+    return {"compiler": compiler, "emulator": emulator}
+
+
 def _session(t, s, action, b):
     """The toolchain file's SCANPROOF_SESSION script (e.g. a Wine server): 0 if none."""
     script = shlib.toolchain_var(t, "SCANPROOF_SESSION") if _cross(t) else ""
@@ -238,6 +271,7 @@ def test(built, s):
         return data
     emu = emulator(t, s)
     data["emulator"] = emu
+    data["versions"] = tool_versions(t, b)
     t0 = time.monotonic()
     logs = os.path.join(s.out, "logs")
     results = os.path.join(b, "matrix-results")

@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
@@ -28,6 +29,7 @@ import analyse  # noqa: E402
 import collect  # noqa: E402
 import matrix_report  # noqa: E402
 import render  # noqa: E402
+import run  # noqa: E402
 
 DATA = os.path.join(HERE, "testdata")
 
@@ -293,6 +295,17 @@ class Rendering(unittest.TestCase):
         self.assertRegex(text, r"lsb +my_lsb +ok +ok +ok +FAIL +FAIL")
         self.assertIn("FAIL   my_lsb on mips: lsb(0x0000000000000002)=-1022, want 1", text)
         self.assertIn("NOT COMPLETE riscv64: did not run", text)
+
+    def test_columns_name_their_compiler_and_emulator_versions(self):
+        with mock.patch.object(run, "_first_line", lambda cmd: {"qemu-s390x": "qemu-s390x version 7.2.22",
+                                                                "node": "v20.20.2"}.get(cmd[0], "")):
+            self.assertEqual(run.tool_versions("s390x", "/nonexistent")["emulator"], "qemu-s390x version 7.2.22")
+            self.assertEqual(run.tool_versions("wasm32", "/nonexistent")["emulator"], "node v20.20.2")
+            self.assertEqual(run.tool_versions("host", "/nonexistent"), {"compiler": "", "emulator": ""})
+        r = copy.deepcopy(self.r)
+        r["targets"][0]["versions"] = {"compiler": "gcc (Debian 12.2.0) 12.2.0", "emulator": "qemu-x version 7.2"}
+        self.assertIn("gcc (Debian 12.2.0) 12.2.0; qemu-x version 7.2", render.markdown(r))
+        self.assertIn("gcc (Debian 12.2.0) 12.2.0<br>qemu-x version 7.2", render.html_page(r))
 
     def test_markdown_has_every_section(self):
         md = render.markdown(self.r)
