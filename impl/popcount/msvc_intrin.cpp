@@ -3,7 +3,7 @@
 // Built with mingw-w64 (x86_64-windows); registered unbuilt elsewhere.
 #include "catalogue.hpp"
 
-#if defined(SCANPROOF_HAS_MSVC_INTRIN)
+#if defined(SCANPROOF_HAS_MSVC_INTRIN32)
 #include <intrin.h>
 #endif
 
@@ -18,6 +18,14 @@ __attribute__((target("popcnt"))) int msvc_popcnt64(U64 x) {
 }
 #endif
 
+#if defined(SCANPROOF_HAS_MSVC_INTRIN32)
+// A 32-bit Windows build's 64-bit popcount: __popcnt on each half
+// (__popcnt64 does not exist there).
+__attribute__((target("popcnt"))) int msvc_popcnt_split(U64 x) {
+  return static_cast<int>(__popcnt(static_cast<unsigned int>(x)) + __popcnt(static_cast<unsigned int>(x >> 32)));
+}
+#endif
+
 }  // namespace
 
 SCANPROOF_ENTRY_MSVC_INTRIN(
@@ -26,5 +34,12 @@ SCANPROOF_ENTRY_MSVC_INTRIN(
      .needs = "Windows x86-64 <intrin.h>, POPCNT (invalid instruction without it)",
      .provenance = "Microsoft Learn '__popcnt16, __popcnt, __popcnt64' (needs POPCNT: check "
                    "CPUID first); seed 003 (CPW BitScan) 'Intrinsics'"});
+
+SCANPROOF_ENTRY_MSVC_INTRIN32(
+    msvc_popcnt_split, op::popcount, msvc_popcnt_split,
+    {.requires_cpu = {{cpu_feature::popcnt}},
+     .needs = "Windows x86 <intrin.h> (__popcnt, 32-bit), POPCNT (invalid instruction without it)",
+     .provenance = "Microsoft Learn '__popcnt16, __popcnt, __popcnt64' (__popcnt64 is x64 only); "
+                   "the 32-bit build's split: seed 003 (CPW BitScan), External Links: 'Stockfish 32-bit and hardware instructions on MSVC++' (CCC, 2014) and reference 22 (Visual C++ '_BitScanForward, _BitScanForward64')"});
 
 }  // namespace scanproof::cat

@@ -46,14 +46,28 @@ inline constexpr expectation long_is_32_bits_drops_high_half = {
   SCANPROOF_UNAVAILABLE(NAME, OP, "Alpha only (inline asm)", __VA_ARGS__)
 #endif
 
-// MSVC's bit-scan intrinsics (<intrin.h>): built where a Windows x86-64
-// compiler provides them (mingw-w64 here); elsewhere registered unbuilt.
+// MSVC's bit-scan intrinsics (<intrin.h>): built where a Windows compiler
+// provides them (mingw-w64 here); elsewhere registered unbuilt. The 64-bit
+// ones (_BitScanForward64, _BitScanReverse64, __popcnt64, __lzcnt64,
+// _tzcnt_u64) exist for x64 only: a 32-bit Windows build splits the word into
+// two 32-bit scans (the *_split entries, every x86 Windows).
 #if defined(_WIN32) && defined(__x86_64__)
 #define SCANPROOF_HAS_MSVC_INTRIN 1
 #define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#elif defined(_WIN32) && defined(__i386__)
+#define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "32-bit Windows: MSVC's 64-bit intrinsics exist on x64 only "  \
+                        "(a 32-bit build splits the word: the *_split entries)", __VA_ARGS__)
 #else
 #define SCANPROOF_ENTRY_MSVC_INTRIN(NAME, OP, FN, ...) \
   SCANPROOF_UNAVAILABLE(NAME, OP, "needs MSVC's <intrin.h> (Windows x86-64)", __VA_ARGS__)
+#endif
+#if defined(_WIN32) && (defined(__x86_64__) || defined(__i386__))
+#define SCANPROOF_HAS_MSVC_INTRIN32 1
+#define SCANPROOF_ENTRY_MSVC_INTRIN32(NAME, OP, FN, ...) SCANPROOF_ENTRY(NAME, OP, FN, __VA_ARGS__)
+#else
+#define SCANPROOF_ENTRY_MSVC_INTRIN32(NAME, OP, FN, ...) \
+  SCANPROOF_UNAVAILABLE(NAME, OP, "needs MSVC's <intrin.h> (Windows x86)", __VA_ARGS__)
 #endif
 
 // POSIX C library functions (ffsll): glibc and musl/wasi-libc have them, the
