@@ -3,7 +3,8 @@
 # paths, the same OBJECT library, the same build-time registry check.
 
 # scanproof_candidate_sources(<out-var> <what> <base-dir> <paths>...): expands
-# files and directories (their *.cpp files) into sorted absolute paths. A path
+# files and directories (their *.cpp and *.c files: C++ candidates include
+# scanproof/candidate.hpp, C ones scanproof/candidate.h) into sorted absolute paths. A path
 # that does not exist, an empty directory, or (with an empty <base-dir>) a
 # relative path is a configure error naming it; <what> says where it came from.
 function(scanproof_candidate_sources out what base)
@@ -18,9 +19,9 @@ function(scanproof_candidate_sources out what base)
     endif()
     get_filename_component(abs "${p}" ABSOLUTE BASE_DIR "${base}")
     if(IS_DIRECTORY "${abs}")
-      file(GLOB found CONFIGURE_DEPENDS "${abs}/*.cpp")
+      file(GLOB found CONFIGURE_DEPENDS "${abs}/*.cpp" "${abs}/*.c")
       if(NOT found)
-        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp files")
+        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp or .c files")
       endif()
       list(APPEND sources ${found})
     elseif(EXISTS "${abs}")
@@ -41,12 +42,15 @@ set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
 # SCANPROOF_CANDIDATE(name, scanproof::op::x) lines of a file's text, to name
 # the candidates of a file that did not get as far as registering them.
 function(_scanproof_named_candidates out text)
-  string(REGEX MATCHALL "SCANPROOF_CANDIDATE[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*(scanproof::)?op::[a-z]+"
+  string(REGEX MATCHALL "SCANPROOF_CANDIDATE[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*((scanproof::)?op::[a-z]+|SCANPROOF_[A-Z]+)"
          found "${text}")
   set(pairs "")
-  foreach(f IN LISTS found)
-    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,.*op::([a-z]+)$" "\\2 \\1" pair "${f}")
-    list(APPEND pairs "${pair}")
+  foreach(f IN LISTS found)  # C++: scanproof::op::lsb; C: SCANPROOF_LSB
+    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,.*(op::|SCANPROOF_)([A-Za-z]+)$" "\\3 \\1" pair "${f}")
+    string(TOLOWER "${pair}" lower)
+    string(REGEX REPLACE "^[A-Za-z]+" "" name "${pair}")
+    string(REGEX MATCH "^[a-z]+" op "${lower}")
+    list(APPEND pairs "${op}${name}")
   endforeach()
   set(${out} "${pairs}" PARENT_SCOPE)
 endfunction()
@@ -88,7 +92,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
     endforeach()
   endforeach()
   foreach(src IN LISTS ARGN)
-    if(NOT src MATCHES "\\.(cpp|cc|cxx|C)$")  # not a C++ file: the build says what it is
+    if(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is
       list(APPEND ok "${src}")
       continue()
     endif()
@@ -116,7 +120,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
       try_compile(compiled SOURCES ${probe_sources}
         CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${include_dirs}"
         COMPILE_DEFINITIONS "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\""
-        CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
+        CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON C_STANDARD 11 C_STANDARD_REQUIRED ON
         OUTPUT_VARIABLE log
         ${copy})
       _scanproof_named_candidates(pairs "${text}")
@@ -226,6 +230,7 @@ namespace {
 ")
   add_library(${target} OBJECT ${ARGN} "${manifest}")
   target_link_libraries(${target} PUBLIC ${core})
+  set_target_properties(${target} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)  # C candidates: gnu11
 endfunction()
 
 # scanproof_check_registry_after_build(<driver-target>): right after linking,

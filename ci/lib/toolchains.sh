@@ -62,7 +62,12 @@ toolchain_missing_tool() {
 
 # toolchain_cmake_args NAME: the cache settings of NAME's host build, one per line.
 toolchain_cmake_args() {
-  echo "-DCMAKE_CXX_COMPILER=$(toolchain_field "$1" 2)"
+  local cxx
+  cxx=$(toolchain_field "$1" 2)
+  echo "-DCMAKE_CXX_COMPILER=$cxx"
+  # C candidates: the same compiler's C driver (g++-12 -> gcc-12, clang++-14 -> clang-14).
+  cxx=${cxx/clang++/clang}
+  echo "-DCMAKE_C_COMPILER=${cxx/g++/gcc}"
   echo "-DCMAKE_BUILD_TYPE=RelWithDebInfo"
   echo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$(toolchain_field "$1" 3) -DNDEBUG"
   echo "-DSCANPROOF_SANITIZE=$(toolchain_field "$1" 4)"

@@ -19,6 +19,12 @@ int register_candidate(const char* name, op o, kernels, const char*) {
 int expect_candidates_from(const char*) { return 0; }
 }  // namespace scanproof::detail
 
+extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn,
+                                              scanproof::chain_fn, scanproof::chain_fn, const char*) {
+  std::printf("candidate %s %d\n", name, op);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::printf("probe-done %s\n", argc > 1 ? argv[1] : "");
   std::fflush(stdout);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 
 namespace scanproof {
 
@@ -134,3 +135,21 @@ int expect_candidates_from(const char* file) {
 }  // namespace detail
 
 }  // namespace scanproof
+
+// C candidates (scanproof/candidate.h): the same registration, with kernels the
+// C macro generated in the candidate's own translation unit.
+static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scanproof::op::msb) == 1 &&
+                  static_cast<int>(scanproof::op::ctz) == 2 && static_cast<int>(scanproof::op::clz) == 3 &&
+                  static_cast<int>(scanproof::op::popcount) == 4,
+              "candidate.h's SCANPROOF_LSB.. must be scanproof::op's values");
+extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                              scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                              const char* file) {
+  if (op < 0 || op > static_cast<int>(scanproof::op::popcount)) {
+    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POPCOUNT\n",
+                 file, name, op);
+    std::abort();
+  }
+  return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
+                                               {batch, chain, serialize}, file);
+}

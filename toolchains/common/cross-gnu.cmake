@@ -11,6 +11,9 @@
 #                        error message when one is missing (and ci/setup)
 include(${CMAKE_CURRENT_LIST_DIR}/require-program.cmake)
 scanproof_require_program(${SCANPROOF_TRIPLE}-g++ CMAKE_CXX_COMPILER)
+# C candidates (and GoogleTest's project) build with the target's C compiler;
+# gcc-<triple> comes with g++-<triple>.
+scanproof_require_program(${SCANPROOF_TRIPLE}-gcc CMAKE_C_COMPILER)
 scanproof_require_program(${SCANPROOF_QEMU})
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR ${SCANPROOF_PROCESSOR})

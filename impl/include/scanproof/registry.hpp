@@ -43,6 +43,11 @@ int expect_candidates_from(const char* file);
 
 }  // namespace scanproof
 
+// What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate.
+extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                              scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                              const char* file);
+
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
 
