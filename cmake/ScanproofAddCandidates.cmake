@@ -36,6 +36,11 @@ function(scanproof_add_candidates)
   scanproof_candidate_sources(sources "scanproof_add_candidates()" "${CMAKE_CURRENT_SOURCE_DIR}"
     ${arg_UNPARSED_ARGUMENTS})
   message(STATUS "scanproof: candidates: ${sources}")
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(";${sources};" MATCHES "\\.c;" AND NOT "C" IN_LIST languages)
+    message(FATAL_ERROR "scanproof_add_candidates(): C candidate files need the C language: "
+                        "project(<name> LANGUAGES C CXX)")
+  endif()
   # The probe compiles each file alone at configure time, with the include
   # directories of scanproof and of LIBRARIES (which are not built yet, so
   # then it only compiles). A LIBRARIES target whose include directories are
