@@ -105,6 +105,9 @@ hostile)
     "$work/results.tsv" >/dev/null || fail "hostile_startup_exit: no failing starts_up test naming its file"
   # Printing the suite's own completion, skip and proof lines changes nothing.
   expect hostile_forges_completion fail "$ended"
+  expect hostile_c_exit_zero fail "$ended"  # C candidates: the same launcher, the same words
+  expect hostile_c_ctz run
+  expect hostile_c_popcount_ul run  # 64-bit long here; i686 fails it (ci/tests/hostile-matrix)
   expect hostile_forges_skip fail 'expected [0-9]+, got 99'
   if grep -P '^conformance\.lsb\.hostile_forges_skip\.(?!zero\t)[a-z0-9_]+\tnotrun' "$work/results.tsv"; then
     fail "hostile_forges_skip: a check was skipped because the scanner printed a skip line"
@@ -195,7 +198,9 @@ errors)
   compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
   compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
     "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one std::uint64_t"
-  echo "build errors: checked 7 kinds"
+  compiles_alone "$bad/wrong_signature.c" c_narrow_lsb \
+    "SCANPROOF_CANDIDATE\(function, op\): the function must take one 64-bit unsigned integer \(uint64_t\)"
+  echo "build errors: checked 8 kinds"
   ;;
 *) echo "unknown step '$step'" >&2; exit 2 ;;
 esac
