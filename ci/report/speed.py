@@ -17,13 +17,16 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_json  # noqa: E402
 import kernel  # noqa: E402
 import loop_trips  # noqa: E402
 import mca  # noqa: E402
+import run  # noqa: E402
 import shlib  # noqa: E402
 
 SUFFIX = ".speed.json"  # results/<target>.speed.json beside the target's results
 ANCHOR = "_ZN9scanproof8registryEv"  # conformance/cli.cpp: kernel_offsets count from scanproof::registry()
+BENCH_TARGET = "scanproof_bench"  # bench/CMakeLists.txt
 KERNELS = ("batch", "chain")  # throughput (independent words) and latency (each word depends on the last)
 
 
@@ -197,6 +200,48 @@ def _per_call(ks, figures, name, loop):
             out[metric + "_per_iteration"] = round(sum(figures[(name, kind)][n]["cycles_per_iteration"]
                                                        for n in k.inner), 2)
     return out
+
+
+def measure_host(build, log_path, jobs=2):
+    """`scanproof bench --json` of the host build, parsed (bench_json.py); {"error"} if it cannot run."""
+    if run._run(["cmake", "--build", build, f"-j{jobs}", "--target", BENCH_TARGET], log_path,
+                limit=run.BUILD_LIMIT_S):
+        return {"error": f"scanproof bench is not built (needs libbenchmark-dev: ci/setup --speed; see {log_path})"}
+    out = os.path.join(build, "speed-bench.json")
+    rc = run._run([os.path.join(build, "conformance", BENCH_TARGET), "--json", out], log_path,
+                  limit=run.TEST_LIMIT_S)
+    try:
+        with open(out, encoding="utf-8") as f:
+            return bench_json.parse(f.read())
+    except (OSError, ValueError):
+        return {"error": f"scanproof bench exited {rc} without its JSON (see {log_path})"}
+
+
+def estimate_all(targets, s, write, status=None):
+    """ci/matrix --speed: each built target's estimates, the host's with its
+    measurement; write(t, data) gets {"target", "error"} where they could not
+    be made. status: {target: this run's build status} ("ok" = built now)."""
+    for t in targets:
+        b = os.path.join(s.builds, t)
+        s.log(f"{t}: speed estimates (llvm-mca)")
+        why = (status or {}).get(t, "ok")
+        if why != "ok" or not os.path.exists(os.path.join(b, "scanproof-program.txt")):
+            write(t, {"target": t, "error": f"not estimated: the {t} build is not there ({why})"})
+            continue
+        started = shlib.toolchain_var(t, "SCANPROOF_SESSION") if not t.startswith("host") else ""
+        try:
+            if started:
+                run._session(t, s, "start", b)
+            data = estimate(t, b, run.emulator(t, s))
+        except (mca.Error, OSError) as e:
+            data = {"target": t, "error": str(e)}
+        finally:
+            if started:
+                run._session(t, s, "stop", b)
+        if t == "host" and not data.get("error") and not data.get("not_estimated"):
+            s.log("host: scanproof bench (the measured figures beside the model's)")
+            data["measured"] = measure_host(b, os.path.join(s.out, "logs", "host-speed-bench.log"), s.build_jobs)
+        write(t, data)
 
 
 def main(argv):
