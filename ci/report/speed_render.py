@@ -52,12 +52,13 @@ def terminal(r):
     cols = sp["columns"]
     host = sp.get("host") or {}
     lines = ["", "Speed: model estimates (llvm-mca, per CPU model), cycles per call, throughput "
-             "(independent words); L = loop: per iteration x N, x = not conforming there, n/e = not "
+             "(independent words); host:measured = scanproof bench here, meas/model = its ratio to the host's "
+             "model (the model's error); L = loop: per iteration x N, x = not conforming there, n/e = not "
              f"estimated (why: report.md). Shogi plan targets: popcount < {sp['shogi_targets']['popcount']}, "
              f"bit scans < {sp['shogi_targets']['lsb']}.", "  " + LIMITS]
     for t in _not_estimated(sp):
         lines.append(f"  NOT ESTIMATED {t['target']}: {t['why']}")
-    heads = (["host:measured"] if host.get("rows") else []) + [_col_name(c) for c in cols]
+    heads = (["host:measured", "meas/model"] if host.get("rows") else []) + [_col_name(c) for c in cols]
     width = max([len(i["name"]) for i in r["implementations"]] + [10]) + 2
     cw = max(len(h) for h in heads) + 1 if heads else 8
     measured = {x["name"]: x for x in host.get("rows", [])}
@@ -67,9 +68,10 @@ def terminal(r):
             continue
         lines.append(f"== {op} ==".ljust(width) + "".join(h.rjust(cw) for h in heads))
         for impl in impls:
-            texts = [_fmt(measured.get(impl["name"], {}).get("measured_throughput"))] if host.get("rows") else []
+            m = measured.get(impl["name"], {})
+            texts = [_fmt(m.get("measured_throughput")), str(m.get("ratio_throughput", "-"))] if host.get("rows") else []
             texts += [_cell(impl, c)[1] for c in cols]
-            if all(x == "-" for x in texts):
+            if all(x == "-" for x in texts[2 if host.get("rows") else 0:]):
                 continue  # built for none of these targets
             lines.append(impl["name"].ljust(width) + "".join(x.rjust(cw) for x in texts))
         for row in sp["fastest"].get(op, []):
