@@ -41,9 +41,12 @@ def why_no_model(t, triple):
     if not triple:
         return f"no estimate: toolchains/{t}.cmake names no triple for llvm-mca (SCANPROOF_MCA_TRIPLE)"
     _, why = mca.probe(triple, "generic")
+    named = f"toolchains/{t}.cmake names no CPU model (SCANPROOF_MCA_CPUS)"
+    if "unable to get target" in why:
+        return f"no scheduling model: {mca.MCA} has no backend for {triple}"
     if why:
-        return f"no scheduling model in {mca.MCA} for {triple} ({why})"
-    return f"no CPU model named for {t}: toolchains/{t}.cmake sets no SCANPROOF_MCA_CPUS"
+        return f"no scheduling model in {mca.MCA} for {triple} and CPU generic ({why}); {named}"
+    return f"no estimate: {named}"
 
 
 def listing(build, emulator):

@@ -84,6 +84,10 @@ def attach(r, speeds):
             cell = impls.get(name, {}).get("cells", {}).get(t)
             if cell is not None:
                 cell.setdefault("speed", {"estimates": {}})["measured"] = m
+    for t in r["requested_targets"]:  # asked for, but no estimate at all: named, never silently missing
+        if t not in speeds:
+            targets.append({"target": t, "triple": "", "estimated": False, "cpus": [],
+                            "why": "not estimated: the target did not run (see above)"})
     r["speed"] = {"targets": targets, "columns": columns, "fastest": fastest(r, columns),
                   "host": host_comparison(r, speeds),
                   "shogi_targets": {op: shogi_target(op) for op in ("lsb", "msb", "ctz", "clz", "popcount")}}

@@ -194,7 +194,7 @@ def fake_report():
         n: {"op": "lsb", "candidate": False, "provenance": "", "zero_declared": "", "expectations": [],
             "verdict": v, "checks": []} for n, v in (("a", "pass"), ("b", "pass"), ("c", "xfail"))}}
         for t in ("host", "aarch64")]
-    r = analyse.analyse(targets, {"requested": ["host", "aarch64"], "not_run": []})
+    r = analyse.analyse(targets, {"requested": ["host", "aarch64", "s390x"], "not_run": []})
     est = {"a": (2.0, 10.0), "b": (12.0, 20.0), "c": (1.0, 3.0)}
     speeds = {
         "host": {"target": "host", "triple": "x86_64-linux-gnu", "cpus": [{"cpu": "native", "resolved": "znver4",
@@ -239,7 +239,8 @@ class Report(unittest.TestCase):
         md, page, term = render.markdown(r), render.html_page(r), render.terminal(r, colour=False)
         for text in (md, page, term):
             self.assertIn("model estimate (llvm-mca", text.replace("Model estimates (llvm-mca", "model estimate (llvm-mca"))
-            self.assertIn("sparc64", text)
+            self.assertIn("sparc64", text)  # no scheduling model: said, with why
+            self.assertIn("s390x", text)  # asked for, did not run: said too
         self.assertTrue(term.rstrip().splitlines()[-1].startswith("matrix verdict:"))  # still the last line
         self.assertIn("class='sortable'", page)
         json.dumps(r)  # report.json stays JSON
