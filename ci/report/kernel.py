@@ -8,6 +8,8 @@ import math
 import os
 import re
 
+import cfg
+import isa
 import mca
 
 _INC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
@@ -54,7 +56,7 @@ class Kernel:
         self.instructions = [i.mnemonic for i in insns]
         self.callee_instructions = []
         self.external = []  # calls that leave the program (PLT) or are indirect
-        loops = [set(lp) for lp in mca.find_loops(insns, triple)]
+        loops = [set(lp) for lp in cfg.find_loops(insns, triple)]
         if not loops:
             self.problem = "no loop found in the kernel's code"
             return
@@ -63,28 +65,28 @@ class Kernel:
         if any(a < b for a in inner for b in inner):
             self.problem = "loops nested inside the scanner's loop: not modelled"
             return
-        path = mca.hot_path(insns, triple, sorted(outer), [sorted(lp) for lp in inner])
+        path = cfg.hot_path(insns, triple, sorted(outer), [sorted(lp) for lp in inner])
         # A call stands for its callee's body, modelled as a region of its own:
         # llvm-mca itself would assume 100 cycles for the call (and crashed on s390x's).
-        self.regions["loop"] = mca.asm_text([insns[n] for n in path if not mca.is_call(insns[n], triple)])
+        self.regions["loop"] = isa.asm_text([insns[n] for n in path if not isa.is_call(insns[n], triple)])
         for k, lp in enumerate(inner):
-            self.regions[f"inner{k}"] = mca.asm_text([insns[n] for n in mca.hot_path(insns, triple, sorted(lp))])
+            self.regions[f"inner{k}"] = isa.asm_text([insns[n] for n in cfg.hot_path(insns, triple, sorted(lp))])
             self.inner.append(f"inner{k}")
         for n in path:
-            if mca.is_call(insns[n], triple):
+            if isa.is_call(insns[n], triple):
                 self._call(insns[n], program, syms)
         # How many results one pass of batch's loop produces: its unroll
         # pragma applies to innermost loops only, so with the scanner's own
         # loop inside it is one; else the 64-bit results stored on the pass
         # (the scanner itself stores nothing but spills, which store_bytes leaves out).
         if results_stored and not self.problem and not self.inner:
-            stored = sum(mca.store_bytes(insns[n], triple) for n in path)
+            stored = sum(isa.store_bytes(insns[n], triple) for n in path)
             if stored % 8 or not 1 <= stored // 8 <= unroll_factor():
                 self.problem = f"cannot tell how many results one loop iteration stores ({stored} bytes)"
             self.per_iteration = max(1, stored // 8)
 
     def _call(self, i, program, syms):
-        if mca.is_indirect_call(i, self.triple):
+        if isa.is_indirect_call(i, self.triple):
             self.external += [] if "indirect call" in self.external else ["indirect call"]
             self.problem = ("an indirect call (a function pointer, or on MIPS a call through the GOT): "
                             "the callee is not followed")
@@ -110,11 +112,11 @@ class Kernel:
         if not callee:
             self.problem = f"calls {hit[0]}, whose code llvm-objdump does not show"
             return
-        if mca.find_loops(callee, self.triple) or any(mca.is_call(c, self.triple) for c in callee):
+        if cfg.find_loops(callee, self.triple) or any(isa.is_call(c, self.triple) for c in callee):
             self.problem = f"calls {hit[0]}, which loops or calls further: not modelled"
             return
         name = f"call{len(self.callees)}"
-        self.regions[name] = mca.asm_text(callee)
+        self.regions[name] = isa.asm_text(callee)
         self.calls.append(name)
         self.callees.append(hit[0])
         self.callee_instructions.append([c.mnemonic for c in callee])

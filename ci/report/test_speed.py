@@ -15,6 +15,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analyse  # noqa: E402
 import bench_json  # noqa: E402
+import isa  # noqa: E402
 import kernel  # noqa: E402
 import loop_trips  # noqa: E402
 import mca  # noqa: E402
@@ -32,7 +33,7 @@ def read(name):
 
 
 def kernel_of(name, triple, **kw):
-    return kernel.Kernel(mca.parse_disassembly(read(name), triple), triple, **kw)
+    return kernel.Kernel(isa.parse_disassembly(read(name), triple), triple, **kw)
 
 
 class McaJson(unittest.TestCase):
@@ -136,7 +137,7 @@ class Disassembly(unittest.TestCase):
 
     def test_store_bytes(self):
         def one(text, triple):
-            return mca.store_bytes(mca.parse_disassembly(f"  10: \t{text}", triple)[0], triple)
+            return isa.store_bytes(isa.parse_disassembly(f"  10: \t{text}", triple)[0], triple)
         self.assertEqual(one("movq\t%rax, (%rbx,%r14,8)", "x86_64-linux-gnu"), 8)
         self.assertEqual(one("movq\t(%rbx,%r14,8), %rax", "x86_64-linux-gnu"), 0)
         self.assertEqual(one("movq\t%rax, 0x8(%rsp)", "x86_64-linux-gnu"), 0)  # a spill
