@@ -25,7 +25,7 @@ def _cell(impl, col):
     e = sp.get("estimates", {}).get(col["cpu"], {})
     if e.get("throughput") is None:
         return None, "n/e"
-    mark = "" if cell["kind"] == "pass" else "x"  # not conforming there
+    mark = "" if cell["kind"] == "pass" else "s" if cell["kind"] == "skip" else "x"  # skipped / not conforming there
     return e["throughput"], _fmt(e["throughput"]) + ("L" if sp.get("loop") else "") + mark
 
 
@@ -53,27 +53,31 @@ def terminal(r):
     host = sp.get("host") or {}
     lines = ["", "Speed: model estimates (llvm-mca, per CPU model), cycles per call, throughput "
              "(independent words); host:measured = scanproof bench here, meas/model = its ratio to the host's "
-             "model (the model's error); L = loop: per iteration x N, x = not conforming there, n/e = not "
+             "model (the model's error); L = loop: per iteration x N, x = not conforming there, s = skipped "
+             "there (the CPU lacks an instruction), n/e = not "
              f"estimated (why: report.md). Shogi plan targets: popcount < {sp['shogi_targets']['popcount']}, "
              f"bit scans < {sp['shogi_targets']['lsb']}.", "  " + LIMITS]
     for t in _not_estimated(sp):
         lines.append(f"  NOT ESTIMATED {t['target']}: {t['why']}")
-    heads = (["host:measured", "meas/model"] if host.get("rows") else []) + [_col_name(c) for c in cols]
+    # Two header lines, target over CPU model, each column as wide as its own head.
+    heads = ([("host", "measured"), ("host", "meas/model")] if host.get("rows") else []) + \
+        [(c["target"], _col_name(c).split("/", 1)[1]) for c in cols]
     width = max([len(i["name"]) for i in r["implementations"]] + [10]) + 2
-    cw = max(len(h) for h in heads) + 1 if heads else 8
+    cws = [max(len(a), len(b), 5) + 1 for a, b in heads]
     measured = {x["name"]: x for x in host.get("rows", [])}
     for op in OPS:
         impls = [i for i in r["implementations"] if i["op"] == op]
         if not impls:
             continue
-        lines.append(f"== {op} ==".ljust(width) + "".join(h.rjust(cw) for h in heads))
+        lines.append(f"== {op} ==".ljust(width) + "".join(a.rjust(w) for (a, _), w in zip(heads, cws)))
+        lines.append("".ljust(width) + "".join(b.rjust(w) for (_, b), w in zip(heads, cws)))
         for impl in impls:
             m = measured.get(impl["name"], {})
             texts = [_fmt(m.get("measured_throughput")), str(m.get("ratio_throughput", "-"))] if host.get("rows") else []
             texts += [_cell(impl, c)[1] for c in cols]
             if all(x == "-" for x in texts[2 if host.get("rows") else 0:]):
                 continue  # built for none of these targets
-            lines.append(impl["name"].ljust(width) + "".join(x.rjust(cw) for x in texts))
+            lines.append(impl["name"].ljust(width) + "".join(x.rjust(w) for x, w in zip(texts, cws)))
         for row in sp["fastest"].get(op, []):
             b = row["best"][0]
             lines.append(f"  fastest conforming {op} on {_col_name(row)}: {b['name']} {_fmt(b['throughput'])} "
