@@ -15,7 +15,7 @@ _BARE = re.compile(r"0x([0-9a-f]+)\s*$")  # s390x prints branch targets without 
 
 def comment_marker(triple):
     """The comment syntax of llvm-objdump's output for the triple."""
-    return "//" if triple.startswith("aarch64") else "@" if triple.startswith("arm") else "#"
+    return "//" if triple.startswith("aarch64") else "@" if triple.startswith(("arm", "thumb")) else "#"
 
 
 def is_branch(mnemonic, triple):
@@ -91,7 +91,7 @@ def delay_slots(triple):
 
 def family(triple):
     for prefix, fam in (("x86_64", "x86"), ("i686", "x86"), ("i386", "x86"), ("aarch64", "aarch64"),
-                        ("arm", "arm"), ("riscv", "riscv"), ("powerpc", "ppc"), ("s390x", "s390x"),
+                        ("arm", "arm"), ("thumb", "arm"), ("riscv", "riscv"), ("powerpc", "ppc"), ("s390x", "s390x"),
                         ("mips", "mips")):
         if triple.startswith(prefix):
             return fam
@@ -118,8 +118,8 @@ def is_call(i, triple):
 
 
 def is_indirect_call(i, triple):
-    return i.mnemonic in _INDIRECT.get(family(triple), ()) or "*" in i.operands or \
-        (i.target is None and is_call(i, triple))
+    """A call whose callee is in a register (x86 `call *%rax`, AArch64 `blr`, ARM `blx r3`, MIPS `jalr $25`)."""
+    return is_call(i, triple) and i.target is None
 
 
 def unconditional(i, triple):
@@ -159,27 +159,27 @@ def _top_level_split(ops):
     return out + [cur.strip()]
 
 
+# Bytes one store writes, by family and mnemonic (AArch64 and x86 by register).
+_STORES = {"arm": {"str": 4, "strd": 8}, "riscv": {"sd": 8, "sw": 4},
+           "ppc": {"std": 8, "stdx": 8, "stdu": 8, "stw": 4, "stwx": 4, "stwu": 4},
+           "s390x": {"stg": 8, "st": 4, "sty": 4}, "mips": {"sw": 4, "sd": 8}}
+
+
 def store_bytes(insn, triple):
-    m, ops = insn.mnemonic, insn.operands
+    """Bytes the instruction stores to memory other than the stack (0 if none, or a spill)."""
+    m, ops, fam = insn.mnemonic, insn.operands, family(triple)
     if _STACK.search(ops):
         return 0
-    if triple.startswith(("x86", "i686", "i386")):
+    if fam == "x86":
         operands = _top_level_split(ops)
         if not m.startswith("mov") or m.startswith(("movz", "movs")) or "(" not in operands[-1]:
             return 0
         suffix = {"q": 8, "l": 4, "w": 2, "b": 1}.get(m[-1]) if m not in ("mov", "movd") else None
         src = operands[0]
         return suffix or (8 if src.startswith("%r") or src.startswith("%xmm") else 4)
-    if triple.startswith("aarch64"):
+    if fam == "aarch64":
         if m not in ("str", "stur", "stp"):
             return 0
         size = _AARCH64_REG.get(ops[:1], 0)
         return 2 * size if m == "stp" else size
-    if triple.startswith("arm"):
-        return {"str": 4, "strd": 8}.get(m.split(".")[0], 0)
-    table = {"riscv": {"sd": 8, "sw": 4}, "powerpc": {"std": 8, "stdx": 8, "stdu": 8, "stw": 4, "stwx": 4},
-             "s390x": {"stg": 8, "st": 4, "sty": 4}, "mips": {"sw": 4, "sd": 8}}
-    for prefix, sizes in table.items():
-        if triple.startswith(prefix):
-            return sizes.get(m, 0)
-    return 0
+    return _STORES.get(fam, {}).get(m.split(".")[0], 0)  # ARM's str.w is a str

@@ -98,8 +98,11 @@ class Kernel:
             name = self.plt.get(i.target) or re.sub(r".*<(?:[0-9a-f]+\.plt_call\.)?([^>+@]*).*", r"\1", i.operands)
             where = next((lib for lib, lsyms in self.libraries.items() if name in lsyms), None)
             if where is None:
-                self.external += [] if f"calls {name}" in self.external else [f"calls {name}"]
-                self.problem = f"calls {name}, which no shared library of the program's defines here"
+                said = f"calls {name}" if not name.startswith(".plt") else "calls through the PLT"
+                self.external += [] if said in self.external else [said]
+                self.problem = (f"calls {name}, which no shared library of the program's defines here"
+                                if not name.startswith(".plt") else
+                                "calls through the PLT, whose entries are not matched to functions on this architecture")
                 return
             hit = (name, self.libraries[where][name][1])
             address = self.libraries[where][name][0]
@@ -108,7 +111,10 @@ class Kernel:
         if hit[0] in self.callees:  # the unrolled loop calls it once per result
             self.calls.append(f"call{self.callees.index(hit[0])}")
             return
-        callee = mca.disassemble(where, address, hit[1], self.triple, self.cpu)
+        try:
+            callee = mca.disassemble(where, address, hit[1], self.triple, self.cpu) if hit[1] else []
+        except mca.Error:
+            callee = []
         if not callee:
             self.problem = f"calls {hit[0]}, whose code llvm-objdump does not show"
             return

@@ -60,9 +60,11 @@ def needed_libraries(program, lib_dirs):
     return out
 
 
-# Bytes per PLT entry (after the PLT's header) where llvm-objdump does not
-# name the entries itself: entry i calls the i-th JUMP_SLOT relocation's function.
-_PLT_ENTRY = {"riscv": 16, "s390x": 32, "x86": 16, "aarch64": 16, "arm": 12}
+# Bytes per PLT entry where llvm-objdump does not name the entries itself:
+# after the PLT's header (its size less the entries: 32 bytes on RISC-V and
+# s390x), entry i calls the i-th JUMP_SLOT relocation's function. Not ARM:
+# Thumb callers' entries there are not evenly spaced (the names came out wrong).
+_PLT_ENTRY = {"riscv": 16, "s390x": 32, "x86": 16, "aarch64": 16}
 
 
 def plt_names(program, triple):
