@@ -190,10 +190,13 @@ void register_row(row& r, const inputs& in, const options& opt, std::map<std::st
     const std::string id = std::string(name(r.operation)) + "/" + r.name + "/" + wn + "/" +
                            board_distributions()[k].name;
     slots[id] = {result, ops};
-    auto supervised = [impl = r.name, what = "measuring " + id, label = "bench." + id, body](benchmark::State& st) {
+    auto supervised = [impl = r.name, what = "measuring " + id, label = "bench." + id, body,
+                       ops](benchmark::State& st) {
       flight_begin(impl, what, label);
       const fresh_process_state fresh;
       body(st);
+      // items_per_second in the JSON (CPU time): ci/report/speed.py's measured ns/op.
+      st.SetItemsProcessed(static_cast<std::int64_t>(static_cast<double>(st.iterations()) * ops));
     };
     benchmark::RegisterBenchmark(id.c_str(), supervised)->MinTime(opt.min_time)->Repetitions(opt.repetitions);
   };

@@ -14,13 +14,10 @@
 namespace scanproof::bench {
 namespace {
 
-// Mnemonics of bit-scan and population-count instructions on the suite's
-// targets: x86 (BSF/BSR/TZCNT/LZCNT/POPCNT), AArch64/ARM (CLZ, RBIT, CNT),
-// POWER, s390x, RISC-V Zbb.
 bool is_scan_instruction(const std::string& m) {
-  static const char* const names[] = {"bsf",  "bsr",     "tzcnt",   "lzcnt", "popcnt", "clz",
-                                      "rbit", "cnt",     "cntlzd",  "cnttzd", "popcntd",
-                                      "flogr", "cpop",   "ctz",     "clzw",  "ctzw"};
+  static const char* const names[] = {
+#include "scan_instructions.inc"
+  };
   for (const char* n : names)
     if (m == n || (m.size() > std::string(n).size() && m.rfind(n, 0) == 0 &&
                    (m.back() == 'q' || m.back() == 'l')))  // AT&T size suffix: bsfq, popcntq

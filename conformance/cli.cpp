@@ -78,6 +78,16 @@ std::string short_source(const descriptor& d) {
   return d.source;
 }
 
+// Where a kernel's code is, as a byte offset from scanproof::registry()'s own
+// code: an offset survives the load address (PIE, an emulator) and names the
+// function in the program's symbol table, which is how ci/report/speed.py
+// finds the very batch/chain code the checks run ("null" when not built).
+std::string kernel_offset(const void* fn) {
+  if (!fn) return "null";
+  const auto anchor = reinterpret_cast<std::intptr_t>(reinterpret_cast<const void*>(&registry));
+  return std::to_string(reinterpret_cast<std::intptr_t>(fn) - anchor);
+}
+
 int list(bool json) {
   auto reg = registry();
   if (json) {
@@ -113,7 +123,10 @@ int list(bool json) {
                 << ", \"skip_reason\": " << json_string(why ? *why : "")
                 << ", \"candidate\": " << (d.candidate ? "true" : "false")
                 << ", \"provenance\": " << json_string(d.provenance)
-                << ", \"source\": " << json_string(short_source(d)) << "}"
+                << ", \"source\": " << json_string(short_source(d))
+                << ", \"kernel_offsets\": {\"batch\": "
+                << kernel_offset(reinterpret_cast<const void*>(d.batch))
+                << ", \"chain\": " << kernel_offset(reinterpret_cast<const void*>(d.chain)) << "}}"
                 << (i + 1 < reg.size() ? "," : "") << "\n";
     }
     std::cout << "  ]\n}\n";

@@ -6,4 +6,6 @@ set(SCANPROOF_QEMU qemu-aarch64)
 set(SCANPROOF_DEBIAN_ARCH arm64)
 # Debian packages of the compiler and the emulator (ci/setup installs them).
 set(SCANPROOF_PACKAGES "g++-aarch64-linux-gnu qemu-user")
+# CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
+set(SCANPROOF_MCA_CPUS "cortex-a53;neoverse-n1;apple-m1")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

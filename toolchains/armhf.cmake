@@ -6,4 +6,8 @@ set(SCANPROOF_QEMU qemu-arm)
 set(SCANPROOF_DEBIAN_ARCH armhf)
 # Debian packages of the compiler and the emulator (ci/setup installs them).
 set(SCANPROOF_PACKAGES "g++-arm-linux-gnueabihf qemu-user")
+# CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
+set(SCANPROOF_MCA_CPUS cortex-a57)
+# Debian's armhf code is Thumb-2 (ldrd r3, r9 is no ARM-state instruction).
+set(SCANPROOF_MCA_TRIPLE thumbv7-linux-gnueabihf)
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

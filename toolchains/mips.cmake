@@ -6,4 +6,6 @@ set(SCANPROOF_QEMU qemu-mips)
 set(SCANPROOF_DEBIAN_ARCH "")
 # Debian packages of the compiler and the emulator (ci/setup installs them).
 set(SCANPROOF_PACKAGES "g++-mips-linux-gnu qemu-user")
+# CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
+set(SCANPROOF_MCA_CPUS generic)
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -16,6 +16,8 @@
 set(SCANPROOF_CXX clang++-19)
 set(SCANPROOF_RUNNER node)
 set(SCANPROOF_PACKAGES "clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libclang-rt-19-dev-wasm32 nodejs")
+# The triple llvm-mca would model this code with (ci/matrix --speed says why there is no estimate).
+set(SCANPROOF_MCA_TRIPLE wasm32-wasi)
 # No Debian architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
 set(SCANPROOF_DEBIAN_ARCH "")
 set(SCANPROOF_GTEST_CMAKE_ARGS "-Dgtest_disable_pthreads=ON")

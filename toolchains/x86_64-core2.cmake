@@ -4,4 +4,8 @@ set(SCANPROOF_QEMU qemu-x86_64)
 set(SCANPROOF_QEMU_CPU core2duo)
 # Debian package of the emulator (the compiler is the host's; ci/setup installs it).
 set(SCANPROOF_PACKAGES "qemu-user")
+# CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
+set(SCANPROOF_MCA_CPUS core2)
+# The triple llvm-mca models this code with (the host compiler's x86-64 code).
+set(SCANPROOF_MCA_TRIPLE x86_64-linux-gnu)
 include(${CMAKE_CURRENT_LIST_DIR}/common/x86_64-qemu-cpu.cmake)

@@ -54,3 +54,24 @@ select_targets() {
     echo "$t"
   done
 }
+
+# mca_cpus TARGET: the CPU models llvm-mca estimates the target's code on,
+# one per line: the toolchain file's SCANPROOF_MCA_CPUS (;-separated; none:
+# no estimate), `native` (the CPU llvm-mca finds on this machine) for the
+# host and its toolchain columns. ci/report/speed.py reads it.
+mca_cpus() {
+  case $1 in
+    host|host-*) echo native ;;
+    *) toolchain_var "$1" SCANPROOF_MCA_CPUS | tr ';' '\n' ;;
+  esac
+}
+
+# mca_triple TARGET: the triple llvm-mca models the target's code with: the
+# toolchain file's SCANPROOF_MCA_TRIPLE, else its SCANPROOF_TRIPLE.
+mca_triple() {
+  local t
+  case $1 in
+    host|host-*) echo "$(uname -m)-linux-gnu" ;;
+    *) t=$(toolchain_var "$1" SCANPROOF_MCA_TRIPLE); echo "${t:-$(toolchain_var "$1" SCANPROOF_TRIPLE)}" ;;
+  esac
+}

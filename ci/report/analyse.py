@@ -76,6 +76,7 @@ def toolchain_dependent(values, facts):
 
 PLAN = "matrix-plan.json"  # what was asked for: written by ci/matrix next to results/<target>.json
 PROOF_SUFFIX = ".proof.json"  # `scanproof prove --target T --json` results, if any
+SPEED_SUFFIX = ".speed.json"  # ci/report/speed.py: model estimates (and the host's measurement)
 
 
 def load(results_dirs, expect=()):
@@ -91,6 +92,8 @@ def load(results_dirs, expect=()):
                 data = json.load(fh)
             if f == PLAN:
                 plans.append(data)
+            elif f.endswith(SPEED_SUFFIX):  # ci/matrix --speed: speed_report.load() reads them
+                continue
             elif f.endswith(PROOF_SUFFIX):  # the whole JSON (or {"error": why}): proof_of() reads it
                 proofs[f[:-len(PROOF_SUFFIX)]] = data
             else:

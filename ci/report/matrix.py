@@ -10,9 +10,11 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analyse  # noqa: E402
 import matrix_report  # noqa: E402
+import mca  # noqa: E402
 import prove  # noqa: E402
 import run  # noqa: E402
 import shlib  # noqa: E402
+import speed  # noqa: E402
 
 DESCRIPTION = """\
 The main job: installs what the requested targets need (ci/setup; --no-install
@@ -68,6 +70,10 @@ def parse(argv):
                         "cells gain a proved mark, a proof's unexpected counterexample is a failure")
     p.add_argument("--prove-timeout", type=float, default=60, metavar="S",
                    help="with --prove: solver seconds per implementation and target (default 60)")
+    p.add_argument("--speed", action="store_true",
+                   help="also estimate every built entry's cycles per call per CPU model with llvm-mca-19 "
+                        "(Debian's llvm-19), and on the host measure them (scanproof bench) beside the model's "
+                        "figure: a report section, never a verdict (docs/benchmark.md)")
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
     p.add_argument("--list-jobs", action="store_true",
@@ -109,6 +115,7 @@ def install(args, requested, toolchains):
     cmd = ["bash", os.path.join(shlib.ROOT, "ci/setup"), "--targets", ",".join(targets)]
     cmd += ["--toolchains", ",".join(toolchains)] if toolchains else []
     cmd += ["--prove"] if args.prove else []
+    cmd += ["--speed"] if args.speed else []
     cmd += ["--dry-run"] if args.dry_run else []
     rc = subprocess.run(cmd, stdin=subprocess.DEVNULL, check=False).returncode
     if rc:
@@ -143,6 +150,11 @@ def main(argv):
     runnable = [t for t in requested if t not in not_run]
     for t, why in not_run.items():
         log(f"{t} cannot run here: {why}")
+    if args.speed and not args.dry_run:
+        try:
+            mca.require_tools()
+        except mca.Error as e:
+            raise shlib.UsageError(f"--speed: {e}") from e
     if args.dry_run:
         log("would run: " + (" ".join(runnable) or "nothing") + "; would not run: " +
             (" ".join(not_run) or "nothing"))
@@ -173,11 +185,23 @@ def main(argv):
             with open(os.path.join(results, t + analyse.PROOF_SUFFIX), "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1)
         prove.prove_all(prove_targets, s, args.prove_timeout, write_proof)
+    if args.speed:
+        def write_speed(t, data):
+            with open(os.path.join(results, t + speed.SUFFIX), "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1, sort_keys=True)
+        status = {}
+        for t in runnable:  # only this run's builds are estimated
+            try:
+                with open(os.path.join(results, t + ".json"), encoding="utf-8") as f:
+                    status[t] = json.load(f)["status"]
+            except (OSError, ValueError, KeyError):
+                status[t] = "no results"
+        speed.estimate_all(runnable, s, write_speed, status)
     seconds = round(time.monotonic() - start, 1)
     log(f"matrix: {seconds} s for {' '.join(runnable)}")
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],
             "candidates": candidates, "with_catalogue": args.with_catalogue, "labels": list(s.labels()),
-            "proof_asked": prove_targets,
+            "proof_asked": prove_targets, "speed_asked": runnable if args.speed else [],
             "seconds": seconds}
     with open(os.path.join(results, analyse.PLAN), "w", encoding="utf-8") as f:
         json.dump(plan, f, indent=1)

@@ -4,7 +4,7 @@ run it alone to re-render):
 
   matrix_report.py render --results DIR [DIR...] [--expect a,b,...] --out DIR
       merge results/<target>.json, matrix-plan.json (what was asked for) and any
-      <target>.proof.json into report.json, report.md and report.html, print
+      <target>.proof.json (and <target>.speed.json) into report.json, report.md and report.html, print
       the grid; exit 0 pass, 1 fail, 3 incomplete (ci/matrix --help).
       Several DIRs: a hosted CI's jobs, one report; --expect names the columns
       that were asked for (a job that left no results is then incomplete).
@@ -18,11 +18,12 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import analyse  # noqa: E402
 import render  # noqa: E402
+import speed_report  # noqa: E402
 
 
 def render_all(results, out, expect=()):
     targets, plan, proofs = analyse.load(results, expect)
-    r = analyse.analyse(targets, plan, proofs)
+    r = speed_report.attach(analyse.analyse(targets, plan, proofs), speed_report.load(results))
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
         json.dump(r, f, indent=1)

@@ -1,8 +1,10 @@
 """The report's three faces: a terminal grid, report.md and a self-contained
-report.html (inline CSS, no scripts, opens from disk)."""
+report.html (inline CSS; the only script sorts the speed tables on a click;
+opens from disk)."""
 import html
 
 import analyse
+import speed_render
 
 LABEL = {"pass": "ok", "fail": "FAIL", "xfail": "xfail", "xpass": "XPASS", "crash": "CRASH",
          "incomplete": "LOST", "skip": "skip", "notbuilt": "-", "missing": "?", "nocompile": "NOCOMPILE"}
@@ -98,6 +100,8 @@ def terminal(r, colour):
         lines.append(f"  {proved} cells also proved (scanproof prove)")
     for s in r["incomplete_targets"]:
         lines.append(f"  NOT COMPLETE {s['target']}: {s['why']}")
+    if r.get("speed"):
+        lines.append(speed_render.terminal(r).rstrip("\n"))
     lines.append(f"matrix verdict: {r['headline']}")
     return "\n".join(lines) + "\n"
 
@@ -172,6 +176,8 @@ def markdown(r):
     if r.get("proofs"):
         out += ["", "## Proofs (scanproof prove, docs/proof.md)", ""] + \
             [f"- **{t}**: {_md(proof_summary(p))}" for t, p in r["proofs"].items()]
+    if r.get("speed"):
+        out.append(speed_render.markdown(r).rstrip("\n"))
     if r.get("seconds") is not None:
         out += ["", f"Whole run: {r['seconds']} s."]
     return "\n".join(out) + "\n"
@@ -288,5 +294,7 @@ def html_page(r):
     if r.get("proofs"):
         h.append("<h2>Proofs (scanproof prove, docs/proof.md)</h2><ul>" + "".join(
             f"<li><b>{_e(t)}</b>: {_e(proof_summary(p))}</li>" for t, p in r["proofs"].items()) + "</ul>")
+    if r.get("speed"):
+        h.append(speed_render.html_section(r))
     h.append("</body></html>")
     return "\n".join(h) + "\n"

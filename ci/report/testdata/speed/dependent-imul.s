@@ -1,0 +1,4 @@
+	imulq	%rax, %rax
+	imulq	%rax, %rax
+	imulq	%rax, %rax
+	addq	$0x1, %rcx
