@@ -32,7 +32,7 @@ def _status_word(rest):
 # next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
 # ("scanproof: <test>: killed by SIGSEGV ..."), qemu's, and GoogleTest's for an
 # exception that left the scanner.
-_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|killed by|stopped by|before its main\(\) began|"
+_LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|ended during its checks|killed by|stopped by|before its main\(\) began|"
                          r"after its work returned).*(?:\n  impl=.*)?|"
                          r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
 # Ours, not the scanner's: the process could not write its result file, or
