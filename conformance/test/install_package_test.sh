@@ -2,6 +2,7 @@
 # unit.install_package: `cmake --install` of this build, then projects that
 # find_package(scanproof) build and run their candidates' conformance tests:
 #   examples/engine          its three scanners pass, and only they get tests
+#   examples/c_engine        the same for a C engine's C scanners
 #   consumer/ + hostile/     built with ASan + UBSan: the out-of-bounds read and
 #                            the shift by 64 fail their own tests as findings
 #   consumer/ + a collision  the build stops naming the file
@@ -39,6 +40,19 @@ if project engine "$src/examples/engine"; then
   echo "examples/engine: $(wc -l <<<"$names") conformance tests, all passed"
 else
   fail "examples/engine did not build against the installed package"; show "$work/engine.log"
+fi
+
+# 1b. The C engine: C candidates through the package (scanproof/candidate.h).
+if project c_engine "$src/examples/c_engine"; then
+  ctest --test-dir "$work/c_engine" -L conformance --no-tests=error -j2 >"$work/c_engine-ctest.log" 2>&1 ||
+    { fail "examples/c_engine: its conformance tests failed"; show "$work/c_engine-ctest.log"; }
+  names=$(ctest --test-dir "$work/c_engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
+  for c in lsb.board_first_square popcount.board_count; do
+    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/c_engine: no test conformance.$c.single_bits"
+  done
+  echo "examples/c_engine: $(wc -l <<<"$names") conformance tests, all passed"
+else
+  fail "examples/c_engine did not build against the installed package"; show "$work/c_engine.log"
 fi
 
 # 2. Hostile candidates under the sanitizers, through the package.
