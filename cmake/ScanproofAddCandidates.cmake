@@ -70,7 +70,7 @@ function(scanproof_add_candidates)
     "${SCANPROOF_DRIVER_DIR}/conformance_test.cpp" "${SCANPROOF_DRIVER_DIR}/signal_report.cpp"
     $<TARGET_OBJECTS:scanproof_candidates>)
   target_link_libraries(scanproof_conformance PRIVATE
-    scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES})
+    scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES} scanproof_candidates_rust)
   scanproof_check_registry_after_build(scanproof_conformance)
 
   target_compile_definitions(scanproof_conformance PRIVATE
