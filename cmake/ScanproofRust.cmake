@@ -19,15 +19,11 @@ function(scanproof_rust_common_flags out)
 endfunction()
 
 # scanproof_rust_target_flags(<out>): rustc's --target and codegen flags for
-# this build ("" on a host build: rustc's own host). SCANPROOF_RUST_CPU (a
-# toolchain's CPU model) becomes -C target-cpu.
+# this build (no --target on a host build: rustc's own host).
 function(scanproof_rust_target_flags out)
   scanproof_rust_common_flags(flags)
   if(CMAKE_CROSSCOMPILING)
     list(APPEND flags --target ${SCANPROOF_RUST_TARGET})
-  endif()
-  if(SCANPROOF_RUST_CPU)
-    list(APPEND flags -C target-cpu=${SCANPROOF_RUST_CPU})
   endif()
   set(${out} "${flags}" PARENT_SCOPE)
 endfunction()
