@@ -37,8 +37,8 @@ function(scanproof_add_candidates)
     ${arg_UNPARSED_ARGUMENTS})
   message(STATUS "scanproof: candidates: ${sources}")
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(";${sources};" MATCHES "\\.c;" AND NOT "C" IN_LIST languages)
-    message(FATAL_ERROR "scanproof_add_candidates(): C candidate files need the C language: "
+  if(";${sources};" MATCHES "\\.(c|rs);" AND NOT "C" IN_LIST languages)
+    message(FATAL_ERROR "scanproof_add_candidates(): C and Rust candidate files need the C language: "
                         "project(<name> LANGUAGES C CXX)")
   endif()
   # The probe compiles each file alone at configure time, with the include

@@ -2,6 +2,7 @@
 # unit.install_package: `cmake --install` of this build, then projects that
 # find_package(scanproof) build and run their candidates' conformance tests:
 #   examples/engine          its three scanners pass, and only they get tests
+#   examples/rust_engine     its three Rust scanners pass (needs Debian's rustc)
 #   consumer/ + hostile/     built with ASan + UBSan: the out-of-bounds read and
 #                            the shift by 64 fail their own tests as findings
 #   consumer/ + a collision  the build stops naming the file
@@ -39,6 +40,21 @@ if project engine "$src/examples/engine"; then
   echo "examples/engine: $(wc -l <<<"$names") conformance tests, all passed"
 else
   fail "examples/engine did not build against the installed package"; show "$work/engine.log"
+fi
+
+# 1b. The example Rust engine: its .rs scanners, registered by the generated C shim.
+if [ ! -x /usr/bin/rustc ]; then
+  echo "examples/rust_engine: not checked: Debian's rustc is not installed (apt-get install rustc libstd-rust-dev)"
+elif project rust_engine "$src/examples/rust_engine"; then
+  ctest --test-dir "$work/rust_engine" -L conformance --no-tests=error -j2 >"$work/rust_engine-ctest.log" 2>&1 ||
+    { fail "examples/rust_engine: its conformance tests failed"; show "$work/rust_engine-ctest.log"; }
+  names=$(ctest --test-dir "$work/rust_engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
+  for c in lsb.rust_engine_lsb msb.rust_engine_msb popcount.rust_engine_popcount; do
+    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/rust_engine: no test conformance.$c.single_bits"
+  done
+  echo "examples/rust_engine: $(wc -l <<<"$names") conformance tests, all passed"
+else
+  fail "examples/rust_engine did not build against the installed package"; show "$work/rust_engine.log"
 fi
 
 # 2. Hostile candidates under the sanitizers, through the package.
