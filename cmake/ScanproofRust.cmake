@@ -8,7 +8,8 @@
 # SCANPROOF_CANDIDATE on an extern declaration with the C type of the Rust
 # return type): the same registry, kernels, checks and drivers as C and C++.
 # The .rs file is built by Debian's rustc as a staticlib for the toolchain's
-# SCANPROOF_RUST_TARGET (unset: no Rust standard library for that target).
+# SCANPROOF_RUST_TARGET (unset: Rust candidates are not built there, and
+# SCANPROOF_RUST_ARCH names the architecture Debian 12 has no Rust std for).
 
 find_program(SCANPROOF_RUSTC NAMES rustc PATHS /usr/bin NO_DEFAULT_PATH)  # Debian's, not a rustup one
 
@@ -33,11 +34,11 @@ endfunction()
 function(scanproof_rust_unavailable out)
   set(why "")
   if(CMAKE_CROSSCOMPILING AND NOT SCANPROOF_RUST_TARGET)
-    set(arch "${SCANPROOF_RUST_ARCH}")
-    if(NOT arch)
-      set(arch "${CMAKE_SYSTEM_PROCESSOR}")
+    if(SCANPROOF_RUST_ARCH)  # the shipped toolchain files say so where Debian has none
+      set(why "Debian 12 has no Rust standard library for ${SCANPROOF_RUST_ARCH}")
+    else()
+      set(why "the toolchain file sets no SCANPROOF_RUST_TARGET (rustc's --target for ${CMAKE_SYSTEM_PROCESSOR})")
     endif()
-    set(why "Debian 12 has no Rust standard library for ${arch}")
   endif()
   set(${out} "${why}" PARENT_SCOPE)
 endfunction()
