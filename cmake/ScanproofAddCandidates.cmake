@@ -37,8 +37,8 @@ function(scanproof_add_candidates)
     ${arg_UNPARSED_ARGUMENTS})
   message(STATUS "scanproof: candidates: ${sources}")
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(";${sources};" MATCHES "\\.c;" AND NOT "C" IN_LIST languages)
-    message(FATAL_ERROR "scanproof_add_candidates(): C candidate files need the C language: "
+  if(";${sources};" MATCHES "\\.(c|rs);" AND NOT "C" IN_LIST languages)
+    message(FATAL_ERROR "scanproof_add_candidates(): C and Rust candidate files need the C language: "
                         "project(<name> LANGUAGES C CXX)")
   endif()
   # The probe compiles each file alone at configure time, with the include
@@ -70,7 +70,7 @@ function(scanproof_add_candidates)
     "${SCANPROOF_DRIVER_DIR}/conformance_test.cpp" "${SCANPROOF_DRIVER_DIR}/signal_report.cpp"
     $<TARGET_OBJECTS:scanproof_candidates>)
   target_link_libraries(scanproof_conformance PRIVATE
-    scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES})
+    scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES} scanproof_candidates_rust)
   scanproof_check_registry_after_build(scanproof_conformance)
 
   target_compile_definitions(scanproof_conformance PRIVATE

@@ -3,8 +3,9 @@
 # paths, the same OBJECT library, the same build-time registry check.
 
 # scanproof_candidate_sources(<out-var> <what> <base-dir> <paths>...): expands
-# files and directories (their *.cpp and *.c files: C++ candidates include
-# scanproof/candidate.hpp, C ones scanproof/candidate.h) into sorted absolute paths. A path
+# files and directories (their *.cpp, *.c and *.rs files: C++ candidates include
+# scanproof/candidate.hpp, C ones scanproof/candidate.h, Rust ones declare
+# `// scanproof: candidate(name, op)`, see ScanproofRust.cmake) into sorted absolute paths. A path
 # that does not exist, an empty directory, or (with an empty <base-dir>) a
 # relative path is a configure error naming it; <what> says where it came from.
 function(scanproof_candidate_sources out what base)
@@ -19,9 +20,9 @@ function(scanproof_candidate_sources out what base)
     endif()
     get_filename_component(abs "${p}" ABSOLUTE BASE_DIR "${base}")
     if(IS_DIRECTORY "${abs}")
-      file(GLOB found CONFIGURE_DEPENDS "${abs}/*.cpp" "${abs}/*.c")
+      file(GLOB found CONFIGURE_DEPENDS "${abs}/*.cpp" "${abs}/*.c" "${abs}/*.rs")
       if(NOT found)
-        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp or .c files")
+        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp, .c or .rs files")
       endif()
       list(APPEND sources ${found})
     elseif(EXISTS "${abs}")
@@ -35,6 +36,7 @@ function(scanproof_candidate_sources out what base)
   set(${out} "${sources}" PARENT_SCOPE)
 endfunction()
 
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofRust.cmake)
 set(_scanproof_probe_main "${CMAKE_CURRENT_LIST_DIR}/probe/candidate_probe.cpp")
 set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
 
@@ -51,6 +53,13 @@ function(_scanproof_named_candidates out text)
     string(REGEX REPLACE "^[A-Za-z]+" "" name "${pair}")
     string(REGEX MATCH "^[a-z]+" op "${lower}")
     list(APPEND pairs "${op}${name}")
+  endforeach()
+  # Rust: // scanproof: candidate(name, op)
+  string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*[a-z]+"
+         found "${text}")
+  foreach(f IN LISTS found)
+    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([a-z]+)$" "\\2 \\1" pair "${f}")
+    list(APPEND pairs "${pair}")
   endforeach()
   set(${out} "${pairs}" PARENT_SCOPE)
 endfunction()
@@ -91,14 +100,19 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
       string(APPEND basis "|${h}")
     endforeach()
   endforeach()
+  scanproof_rust_target_flags(rust_flags)
   foreach(src IN LISTS ARGN)
-    if(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is
+    set(rust_basis "")
+    if(src MATCHES "\\.rs$")  # Rust: rustc at configure time (ScanproofRust.cmake)
+      file(MD5 "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/ScanproofRust.cmake" rust_h)
+      set(rust_basis "${rust_h}|${SCANPROOF_RUSTC}|${rust_flags}|${CMAKE_CROSSCOMPILING}|${SCANPROOF_RUST_TARGET}")
+    elseif(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is
       list(APPEND ok "${src}")
       continue()
     endif()
     file(READ "${src}" text)
     file(MD5 "${src}" h)
-    string(MD5 key "${basis}|${h}|${run}")
+    string(MD5 key "${basis}|${h}|${run}|${rust_basis}")
     string(MD5 id "${src}")
     set(cache_var "SCANPROOF_PROBE_${id}")
     if(DEFINED ${cache_var} AND "${${cache_var}}" MATCHES "^${key};")
@@ -106,6 +120,13 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
       list(GET ${cache_var} 2 message)
       string(REPLACE "<semicolon>" ";" message "${message}")
       list(SUBLIST ${cache_var} 3 -1 pairs)
+    elseif(src MATCHES "\\.rs$")
+      scanproof_rust_probe(status message rust_libs "${src}")
+      _scanproof_named_candidates(pairs "${text}")
+      string(REPLACE ";" "<semicolon>" stored "${message}")
+      string(REPLACE ";" " " stored_libs "${rust_libs}")
+      set(${cache_var} "${key};${status};${stored};${pairs}" CACHE INTERNAL "scanproof: probe of ${src}")
+      set(SCANPROOF_RUST_NATIVE_LIBS_${id} "${stored_libs}" CACHE INTERNAL "scanproof: rustc's native-static-libs for ${src}")
     else()
       set(exe "${dir}/probe-${id}${CMAKE_EXECUTABLE_SUFFIX}")
       file(REMOVE "${exe}")
@@ -161,7 +182,12 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
       list(GET pair 1 cname)
       string(APPEND cands "${cands_sep}{\"op\": \"${cop}\", \"name\": \"${cname}\"}")
       set(cands_sep ", ")
-      if(NOT status STREQUAL "ok")
+      if(status STREQUAL "not built")  # no Rust for this target: a skip that says so
+        add_test(NAME conformance.${cop}.${cname}.builds
+          COMMAND "${CMAKE_COMMAND}" -E echo "scanproof-skip: ${cname}: ${message}")
+        set_tests_properties(conformance.${cop}.${cname}.builds PROPERTIES LABELS conformance
+          SKIP_REGULAR_EXPRESSION "scanproof-skip:")
+      elseif(NOT status STREQUAL "ok")
         set(check compiles)
         if(status STREQUAL "start-up")
           set(check starts_up)
@@ -174,6 +200,8 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
     unset(cands_sep)
     if(status STREQUAL "ok")
       list(APPEND ok "${src}")
+    elseif(status STREQUAL "not built")
+      message(STATUS "scanproof: ${src}: ${message}")
     else()
       message(WARNING "scanproof: ${message}; its candidates' tests fail, every other candidate still runs")
       if(NOT pairs)
@@ -215,8 +243,24 @@ function(scanproof_candidate_library target core)
   set(manifest "${CMAKE_CURRENT_BINARY_DIR}/${target}_manifest.cpp")
   set(lines "")
   set(i 0)
+  set(compiled "")
+  set(rust_libs "")
+  set(rust_native "")
+  set(rust_sources "")
+  set(rust_shims "")
   foreach(src IN LISTS ARGN)
-    set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_DEFINITIONS
+    set(unit "${src}")
+    if(src MATCHES "\\.rs$")  # its C shim is compiled; rustc's staticlib is linked
+      scanproof_rust_shim(unit "${src}")
+      scanproof_rust_staticlib(lib "${src}")
+      string(MD5 id "${src}")
+      list(APPEND rust_libs "${lib}")
+      list(APPEND rust_native ${SCANPROOF_RUST_NATIVE_LIBS_${id}})
+      list(APPEND rust_sources "${src}")
+      list(APPEND rust_shims "${unit}")
+    endif()
+    list(APPEND compiled "${unit}")
+    set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_DEFINITIONS
       "SCANPROOF_CANDIDATE_SOURCE=\"${src}\"")
     string(APPEND lines "[[maybe_unused]] const int listed_${i} =\n"
       "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\");\n")
@@ -228,9 +272,20 @@ function(scanproof_candidate_library target core)
 namespace {
 @lines@}  // namespace
 ")
-  add_library(${target} OBJECT ${ARGN} "${manifest}")
+  add_library(${target} OBJECT ${compiled} "${manifest}")
   target_link_libraries(${target} PUBLIC ${core})
   set_target_properties(${target} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)  # C candidates: gnu11
+  # Rust: the drivers link ${target}_rust (the staticlibs and the native
+  # libraries rustc names); proof/ reads the .rs files and their shims.
+  set_target_properties(${target} PROPERTIES SCANPROOF_RUST_SOURCES "${rust_sources}"
+    SCANPROOF_RUST_SHIMS "${rust_shims}")
+  add_library(${target}_rust INTERFACE)
+  if(rust_libs)
+    list(REMOVE_DUPLICATES rust_native)
+    add_custom_target(${target}_rustc DEPENDS ${rust_libs})
+    add_dependencies(${target}_rust ${target}_rustc)
+    target_link_libraries(${target}_rust INTERFACE ${rust_libs} ${rust_native})
+  endif()
 endfunction()
 
 # scanproof_check_registry_after_build(<driver-target>): right after linking,

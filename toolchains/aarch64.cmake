@@ -8,4 +8,7 @@ set(SCANPROOF_DEBIAN_ARCH arm64)
 set(SCANPROOF_PACKAGES "g++-aarch64-linux-gnu qemu-user")
 # CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
 set(SCANPROOF_MCA_CPUS "cortex-a53;neoverse-n1;apple-m1")
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET aarch64-unknown-linux-gnu)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev:arm64")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

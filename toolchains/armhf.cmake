@@ -10,4 +10,7 @@ set(SCANPROOF_PACKAGES "g++-arm-linux-gnueabihf qemu-user")
 set(SCANPROOF_MCA_CPUS cortex-a57)
 # Debian's armhf code is Thumb-2 (ldrd r3, r9 is no ARM-state instruction).
 set(SCANPROOF_MCA_TRIPLE thumbv7-linux-gnueabihf)
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET armv7-unknown-linux-gnueabihf)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev:armhf")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -13,4 +13,7 @@ set(SCANPROOF_PACKAGES "g++-i686-linux-gnu qemu-user")
 # forks fine): the checks run without their forking supervisor, and the
 # completion line alone makes an early exit a failure (supervise.hpp).
 set(SCANPROOF_QEMU_ENV SCANPROOF_NO_SUPERVISOR=1)
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET i686-unknown-linux-gnu)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev:i386")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -7,4 +7,7 @@ set(SCANPROOF_QEMU qemu-m68k)
 set(SCANPROOF_DEBIAN_ARCH "")
 # Debian packages of the compiler and the emulator (ci/setup installs them).
 set(SCANPROOF_PACKAGES "g++-m68k-linux-gnu qemu-user")
+# No SCANPROOF_RUST_TARGET: Debian 12 has no Rust standard library for m68k
+# (Rust candidates' cells say so: cmake/ScanproofRust.cmake).
+set(SCANPROOF_RUST_ARCH "m68k")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -8,4 +8,7 @@ set(SCANPROOF_DEBIAN_ARCH "")
 set(SCANPROOF_PACKAGES "g++-mips-linux-gnu qemu-user")
 # CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
 set(SCANPROOF_MCA_CPUS generic)
+# No SCANPROOF_RUST_TARGET: Debian 12 has no Rust standard library for mips
+# (Rust candidates' cells say so: cmake/ScanproofRust.cmake).
+set(SCANPROOF_RUST_ARCH "mips")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

@@ -8,4 +8,7 @@ set(SCANPROOF_DEBIAN_ARCH "")
 set(SCANPROOF_PACKAGES "g++-powerpc64-linux-gnu qemu-user")
 # No SCANPROOF_MCA_CPUS: on big-endian ELFv1 a function pointer is a descriptor, not
 # code, so ci/report/speed.py cannot find the kernels by their offsets (pwr9 would model them).
+# No SCANPROOF_RUST_TARGET: Debian 12 has no Rust standard library for ppc64
+# (Rust candidates' cells say so: cmake/ScanproofRust.cmake).
+set(SCANPROOF_RUST_ARCH "ppc64 (big-endian)")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

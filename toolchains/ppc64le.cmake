@@ -8,4 +8,7 @@ set(SCANPROOF_DEBIAN_ARCH ppc64el)
 set(SCANPROOF_PACKAGES "g++-powerpc64le-linux-gnu qemu-user")
 # CPU models ci/matrix --speed estimates this code on (llvm-mca-19 -mcpu, docs/benchmark.md).
 set(SCANPROOF_MCA_CPUS pwr9)
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET powerpc64le-unknown-linux-gnu)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev:ppc64el")
 include(${CMAKE_CURRENT_LIST_DIR}/common/cross-gnu.cmake)

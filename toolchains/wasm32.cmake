@@ -22,6 +22,9 @@ set(SCANPROOF_MCA_TRIPLE wasm32-wasi)
 set(SCANPROOF_DEBIAN_ARCH "")
 set(SCANPROOF_GTEST_CMAKE_ARGS "-Dgtest_disable_pthreads=ON")
 
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET wasm32-wasi)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev-wasm32")
 include(${CMAKE_CURRENT_LIST_DIR}/common/require-program.cmake)
 scanproof_require_program(${SCANPROOF_CXX} CMAKE_CXX_COMPILER)
 scanproof_require_program(clang-19 CMAKE_C_COMPILER)  # GoogleTest's project enables C

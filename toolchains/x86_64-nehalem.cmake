@@ -8,4 +8,7 @@ set(SCANPROOF_PACKAGES "qemu-user")
 set(SCANPROOF_MCA_CPUS nehalem)
 # The triple llvm-mca models this code with (the host compiler's x86-64 code).
 set(SCANPROOF_MCA_TRIPLE x86_64-linux-gnu)
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET x86_64-unknown-linux-gnu)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev")
 include(${CMAKE_CURRENT_LIST_DIR}/common/x86_64-qemu-cpu.cmake)

@@ -13,6 +13,9 @@ set(SCANPROOF_DEBIAN_ARCH "")
 # A persistent wineserver for the build's Wine prefix during the test run.
 set(SCANPROOF_SESSION toolchains/session/wine)
 
+# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
+set(SCANPROOF_RUST_TARGET x86_64-pc-windows-gnu)
+set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev-windows")
 include(${CMAKE_CURRENT_LIST_DIR}/common/require-program.cmake)
 scanproof_require_program(${SCANPROOF_CXX} CMAKE_CXX_COMPILER)
 # GoogleTest's project also enables C.

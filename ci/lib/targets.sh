@@ -30,6 +30,14 @@ target_packages() {
   echo "$packages${arch:+ libgtest-dev:$arch librapidcheck-dev:$arch}"
 }
 
+# target_rust_packages TARGET: what Rust candidates need on the target: Debian's
+# rustc and the toolchain file's SCANPROOF_RUST_PACKAGES (its Rust std); only
+# rustc where Debian has no Rust std for the target (its cells say so).
+target_rust_packages() {
+  [ "$1" = host ] && { echo rustc libstd-rust-dev; return; }
+  echo "rustc $(toolchain_var "$1" SCANPROOF_RUST_PACKAGES)"
+}
+
 # target_missing_tool TARGET: prints why the target cannot be built and run
 # here, nothing if it can. The toolchain file itself checks its compiler and
 # emulator (toolchains/common/require-program.cmake); this includes it in

@@ -140,7 +140,8 @@ def implementation_row(entry, result, status, output):
 # start-up code ends the process, is left out of the registry; its candidates
 # get a row of their own here. Not compiling where the user asked for the
 # target is the user's portability finding: red, like a failure.
-_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash"}
+# "not built": a Rust file on a target Debian has no Rust std for (a skip with its reason).
+_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "skip"}
 
 
 def probe_rows(candidate_files):

@@ -436,6 +436,15 @@ class Collect(unittest.TestCase):
         why = collect.incompleteness(dict(t, labels=[]), [])  # red, not incomplete (only the JUnit file is missing here)
         self.assertEqual(why, ["ctest wrote no JUnit report (it did not finish)"])
 
+    def test_a_rust_file_without_a_rust_std_is_a_skip_that_says_why(self):
+        why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
+        probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
+                             "candidates": [{"op": "lsb", "name": "r"}]}]}
+        t = collect.collect("ppc64", {"target": {}, "implementations": []}, "/nonexistent",
+                            "/nonexistent.xml", "", 0, candidate_files=probed)
+        cell = analyse.make_cell("lsb", "r", t["implementations"]["r"], t)
+        self.assertEqual((cell["kind"], cell["note"]), ("skip", why))
+
     def test_ctest_console_statuses(self):
         with open(os.path.join(DATA, "collect", "ctest.log")) as f:
             st = collect.ctest_statuses(f.read())

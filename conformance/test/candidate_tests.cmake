@@ -23,6 +23,15 @@ set_tests_properties(unit.candidates.hostile unit.candidates.build_errors PROPER
 # build_errors reconfigures the nested tree: after the hostile run.
 set_tests_properties(unit.candidates.build_errors PROPERTIES DEPENDS unit.candidates.hostile)
 
+# Rust candidates, on a nested build of their own (needs Debian's rustc; a
+# skip that says so without it).
+add_test(NAME unit.candidates.rust
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/rust_candidates_test.sh
+    "${PROJECT_SOURCE_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/candidates_rust" "${CMAKE_CXX_COMPILER}"
+    "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")
+set_tests_properties(unit.candidates.rust PROPERTIES LABELS unit TIMEOUT 900 SKIP_RETURN_CODE 77
+  ENVIRONMENT "CMAKE_GENERATOR=${CMAKE_GENERATOR}")
+
 # cmake --install of this build, then projects using the package (examples/engine).
 add_test(NAME unit.install_package
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/install_package_test.sh

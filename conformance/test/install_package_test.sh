@@ -3,6 +3,7 @@
 # find_package(scanproof) build and run their candidates' conformance tests:
 #   examples/engine          its three scanners pass, and only they get tests
 #   examples/c_engine        the same for a C engine's C scanners
+#   examples/rust_engine     its three Rust scanners pass (needs Debian's rustc)
 #   consumer/ + hostile/     built with ASan + UBSan: the out-of-bounds read and
 #                            the shift by 64 fail their own tests as findings
 #   consumer/ + a collision  the build stops naming the file
@@ -27,33 +28,39 @@ project() {
     cmake --build "$work/$name" >>"$work/$name.log" 2>&1
 }
 
-# 1. The example engine, as the README tells a user to build it.
-if project engine "$src/examples/engine"; then
-  ctest --test-dir "$work/engine" -L conformance --no-tests=error -j2 >"$work/engine-ctest.log" 2>&1 ||
-    { fail "examples/engine: its conformance tests failed"; show "$work/engine-ctest.log"; }
-  names=$(ctest --test-dir "$work/engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
-  for c in lsb.engine_lsb msb.engine_msb popcount.engine_popcount; do
-    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/engine: no test conformance.$c.single_bits"
+# example NAME OP.CANDIDATE...: examples/NAME builds against the package and
+# its conformance tests pass, among them each candidate's; sets names.
+names=""
+example() {
+  local name=$1 c
+  shift
+  names=""
+  if ! project "$name" "$src/examples/$name"; then
+    fail "examples/$name did not build against the installed package"; show "$work/$name.log"; return 1
+  fi
+  ctest --test-dir "$work/$name" -L conformance --no-tests=error -j2 >"$work/$name-ctest.log" 2>&1 ||
+    { fail "examples/$name: its conformance tests failed"; show "$work/$name-ctest.log"; }
+  names=$(ctest --test-dir "$work/$name" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
+  for c in "$@"; do
+    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/$name: no test conformance.$c.single_bits"
   done
+  echo "examples/$name: $(wc -l <<<"$names") conformance tests, all passed"
+}
+
+# 1. The example engine, as the README tells a user to build it.
+if example engine lsb.engine_lsb msb.engine_msb popcount.engine_popcount; then
   others=$(grep -vc '\.engine_' <<<"$names" || true)
   [ "$others" = 0 ] || fail "examples/engine: $others tests of the catalogue registered (candidates only expected)"
-  echo "examples/engine: $(wc -l <<<"$names") conformance tests, all passed"
+fi
+# 1b. The example Rust engine: its .rs scanners, registered by the generated C shim.
+if [ -x /usr/bin/rustc ]; then
+  example rust_engine lsb.rust_engine_lsb msb.rust_engine_msb popcount.rust_engine_popcount || true
 else
-  fail "examples/engine did not build against the installed package"; show "$work/engine.log"
+  echo "examples/rust_engine: not checked: Debian's rustc is not installed (apt-get install rustc libstd-rust-dev)"
 fi
 
-# 1b. The C engine: C candidates through the package (scanproof/candidate.h).
-if project c_engine "$src/examples/c_engine"; then
-  ctest --test-dir "$work/c_engine" -L conformance --no-tests=error -j2 >"$work/c_engine-ctest.log" 2>&1 ||
-    { fail "examples/c_engine: its conformance tests failed"; show "$work/c_engine-ctest.log"; }
-  names=$(ctest --test-dir "$work/c_engine" -N -L conformance | sed -n 's/^ *Test *#[0-9]*: //p')
-  for c in lsb.board_first_square popcount.board_count; do
-    grep -q "^conformance\.$c\.single_bits$" <<<"$names" || fail "examples/c_engine: no test conformance.$c.single_bits"
-  done
-  echo "examples/c_engine: $(wc -l <<<"$names") conformance tests, all passed"
-else
-  fail "examples/c_engine did not build against the installed package"; show "$work/c_engine.log"
-fi
+# 1c. The C engine: C candidates through the package (scanproof/candidate.h).
+example c_engine lsb.board_first_square popcount.board_count || true
 
 # 2. Hostile candidates under the sanitizers, through the package.
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

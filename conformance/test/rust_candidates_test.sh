@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Rust candidates (cmake/ScanproofRust.cmake) on a nested build of this
+# project, driven by conformance/test/candidate_tests.cmake:
+#
+#   rust_candidates_test.sh SRC WORK CXX SANITIZE
+#
+# conformance/test/rust/ (correct scanners and a De Bruijn lsb with one wrong
+# table entry) with the bad Rust files of bad_candidates/ (an export that is
+# missing, one with a u32 argument, one returning bool, a body rustc rejects):
+# the good ones pass, the wrong entry fails with its input, each bad file fails
+# only its own .compiles tests with a message naming the file and the function,
+# and `scanproof prove` refutes the wrong entry on rustc's bitcode.
+# Exit 77 (a skip, with the reason) when Debian's rustc is not installed.
+set -euo pipefail
+src=$1 work=$2 cxx=$3 sanitize=$4
+here="$src/conformance/test"
+bad="$here/bad_candidates"
+export CMAKE_BUILD_PARALLEL_LEVEL=2
+[ -x /usr/bin/rustc ] || { echo "skipped: Debian's rustc is not installed (apt-get install rustc libstd-rust-dev)"; exit 77; }
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# has LOG PATTERN...: every pattern (grep -E) is in LOG, its lines joined (CMake wraps them).
+has() {
+  local log=$1 p
+  shift
+  for p in "$@"; do
+    tr '\n' ' ' <"$log" | tr -s ' ' | grep -Eq -- "$p" ||
+      { fail "no '$p' in $log:"; sed 's/^/    /' "$log" | tail -25; }
+  done
+}
+
+rm -rf "$work" && mkdir -p "$work"
+files="$here/rust;$bad/rust_missing_export.rs;$bad/rust_mistyped_export.rs;$bad/rust_does_not_compile.rs"
+cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=10 -DSCANPROOF_CANDIDATES="$files" \
+  >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
+targets=(conformance_test scanproof)
+grep -q '^SCANPROOF_CLANG19:FILEPATH=/' "$work/CMakeCache.txt" && [ -d "$work/proof" ] &&
+  grep -q 'scanproof_prove' "$work/proof/Makefile" "$work/build.ninja" 2>/dev/null && targets+=(scanproof_prove)
+cmake --build "$work" --target "${targets[@]}" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+
+# Configure names each bad file and what is wrong with it.
+sig='pub extern "C" fn'
+has "$work/configure.log" \
+  "$bad/rust_missing_export.rs: candidate rust_not_exported: no exported function of that name; declare it #\[no_mangle\] $sig rust_not_exported\(b: u64\)" \
+  "$bad/rust_mistyped_export.rs: candidate rust_narrow_arg: it takes \(b: u32\); a candidate takes one u64" \
+  "candidate rust_bool_result: it returns bool, not an integer type" \
+  "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)"
+
+set +e
+ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+\.rust_' --output-on-failure >"$work/ctest.log" 2>&1
+set -e
+# passes NAME / fails TEST PATTERN: from ctest's console.
+passes() {
+  grep -Eq "conformance\.[a-z]+\.$1\.known_answers \.+ +Passed" "$work/ctest.log" || fail "$1: known_answers did not pass"
+  ! grep -Eq "conformance\.[a-z]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/ctest.log" || fail "$1: a check failed"
+}
+fails() {
+  grep -Eq "$1 \.+\*\*\*Failed" "$work/ctest.log" || fail "$1: did not fail"
+  has "$work/ctest.log" "$2"
+}
+passes rust_trailing_zeros
+passes rust_count_ones
+passes rust_debruijn_good
+fails conformance.lsb.rust_debruijn_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
+fails conformance.lsb.rust_not_exported.compiles "scanproof: $bad/rust_missing_export.rs: candidate rust_not_exported"
+fails conformance.lsb.rust_narrow_arg.compiles "scanproof: $bad/rust_mistyped_export.rs: candidate rust_narrow_arg"
+fails conformance.popcount.rust_bool_result.compiles "candidate rust_bool_result: it returns bool"
+fails conformance.lsb.rust_broken.compiles "scanproof: $bad/rust_does_not_compile.rs does not compile for this target"
+echo "checked the Rust candidates' conformance tests"
+
+if [ -x "$work/conformance/scanproof_prove" ]; then
+  set +e
+  "$work/conformance/scanproof" prove --impl rust_debruijn_good,rust_debruijn_wrong --jobs 1 >"$work/prove.log" 2>&1
+  set -e
+  has "$work/prove.log" 'PASS proved +rust_debruijn_good' \
+    'FAIL counterexample +rust_debruijn_wrong .* input 0x8000000000000000: must return 63, the IR returns 62' \
+    'Rust files: rustc 1\.[0-9.]+ '
+  echo "checked scanproof prove on rustc's bitcode"
+else
+  echo "not checked: scanproof prove is not built here (clang-19, llvm-19-dev, libz3-dev)"
+fi
+[ $failures = 0 ] || { echo "$failures failures"; exit 1; }
+echo "rust candidates: all checks passed"
