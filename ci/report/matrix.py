@@ -32,7 +32,8 @@ host builds with other compilers, optimisation levels and sanitizers
 (columns host-<toolchain>; without --targets only host runs besides them;
 m32 = the i686 target). Default: host and every toolchain file.
 Builds live in build/matrix/<target>; GoogleTest built for targets without a
-Debian multiarch package is kept in build/matrix/_deps/<target>."""
+Debian multiarch package is kept in build/matrix/_deps/<target> (or
+$SCANPROOF_DEPS_DIR/<target>: a CI image's, built by --prepare)."""
 
 EPILOG = """\
 exit status:
