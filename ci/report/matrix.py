@@ -2,6 +2,7 @@
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -31,7 +32,8 @@ host builds with other compilers, optimisation levels and sanitizers
 (columns host-<toolchain>; without --targets only host runs besides them;
 m32 = the i686 target). Default: host and every toolchain file.
 Builds live in build/matrix/<target>; GoogleTest built for targets without a
-Debian multiarch package is kept in build/matrix/_deps/<target>."""
+Debian multiarch package is kept in build/matrix/_deps/<target> (or
+$SCANPROOF_DEPS_DIR/<target>: a CI image's, built by --prepare)."""
 
 EPILOG = """\
 exit status:
@@ -54,8 +56,9 @@ environment:
 def parse(argv):
     p = argparse.ArgumentParser(prog="ci/matrix", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--targets", default="", metavar="a,b,...", help="targets to run (default: all)")
-    p.add_argument("--toolchains", default="", metavar="all|a,b,...", help="host toolchain columns")
+    # None: not given (--list-jobs alone lists every job); "" given empty: all targets, as by default
+    p.add_argument("--targets", metavar="a,b,...", help="targets to run (default: all)")
+    p.add_argument("--toolchains", metavar="all|a,b,...", help="host toolchain columns")
     p.add_argument("--out", default="matrix-report", metavar="DIR", help="report directory")
     p.add_argument("--candidates", default="", metavar="PATHS",
                    help="your scanners' .cpp files or directories, comma-separated: only their tests "
@@ -77,10 +80,15 @@ def parse(argv):
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
     p.add_argument("--list-jobs", action="store_true",
-                   help="print targets=[...] and toolchains=[...] (JSON) for a hosted CI job matrix")
+                   help="print targets=[...] and toolchains=[...] (JSON) for a hosted CI job matrix: alone, every "
+                        "target and toolchain; with --targets/--toolchains, the jobs of that run (a job per cross "
+                        "target or toolchain; m32 is the i686 target's)")
     p.add_argument("--list-columns", action="store_true",
                    help="print the columns those jobs ask for, comma-separated (for matrix_report.py render "
                         "--expect, which merges the jobs' results)")
+    p.add_argument("--prepare", action="store_true",
+                   help="only build what the matrix caches for the targets (GoogleTest where Debian has no "
+                        "multiarch package, in build/matrix/_deps or $SCANPROOF_DEPS_DIR), as a CI image does")
     return p.parse_args(argv)
 
 
@@ -91,9 +99,9 @@ def log(msg):
 
 def plan_targets(args):
     """(requested columns, toolchain names) from the arguments; UsageError on a bad name."""
-    requested = shlib.call("select_targets", args.targets)
+    requested = shlib.call("select_targets", args.targets or "")
     toolchains = shlib.call("select_toolchains", args.toolchains) if args.toolchains else []
-    if toolchains and not args.targets:
+    if toolchains and not args.targets:  # None or "": no --targets
         requested = ["host"]
     for tc in toolchains:
         if tc == "m32":
@@ -130,10 +138,44 @@ def install(args, requested, toolchains, rust=False):
             "the targets that need it will be reported as not run")
 
 
+def no_debian_gtest(t):
+    """A toolchain file that sets SCANPROOF_DEBIAN_ARCH to "" says Debian has no GoogleTest for it
+    (the x86-64 CPU models set none: they use the host's)."""
+    if t.startswith("host"):
+        return False
+    with open(os.path.join(shlib.ROOT, "toolchains", t + ".cmake"), encoding="utf-8") as f:
+        return re.search(r'^set\(SCANPROOF_DEBIAN_ARCH ""\)', f.read(), re.M) is not None
+
+
+def prepare(runnable, not_run, args):
+    """--prepare: GoogleTest for each runnable target that needs one built
+    (run.gtest_prefix: cached, so the matrix then finds it). 0 ready, 2 not."""
+    out = os.path.realpath(args.out)
+    os.makedirs(os.path.join(out, "logs"), exist_ok=True)
+    s = run.Settings(out, os.path.join(shlib.ROOT, "build", "matrix"), log=log)
+    failed = list(not_run)
+    for t in runnable:
+        try:
+            prefix = run.gtest_prefix(t, s)
+            if not prefix and no_debian_gtest(t):  # wasm32, Windows: found out only at configure otherwise
+                prefix = run.build_gtest(t, s)
+            log(f"{t}: GoogleTest " + (f"in {prefix}" if prefix else "from Debian"))
+        except RuntimeError as e:
+            log(f"{t}: {e}")
+            failed.append(t)
+    if failed:
+        log("not prepared: " + " ".join(failed))
+    return 2 if failed else 0
+
+
 def main(argv):
     args = parse(argv)
     jobs = {"targets": shlib.call("all_targets"),
             "toolchains": [t for t in shlib.call("all_toolchains") if t != "m32"]}  # m32 is i686's job
+    if (args.list_jobs or args.list_columns) and (args.targets is not None or args.toolchains is not None):
+        requested, toolchains = plan_targets(args)  # the jobs of this run only
+        jobs = {"targets": [t for t in requested if not t.startswith("host-")],
+                "toolchains": [t for t in toolchains if t != "m32"]}
     if args.list_jobs:
         for k, v in jobs.items():
             print(f"{k}=" + json.dumps(v, separators=(",", ":")))
@@ -162,6 +204,8 @@ def main(argv):
             mca.require_tools()
         except mca.Error as e:
             raise shlib.UsageError(f"--speed: {e}") from e
+    if args.prepare:
+        return prepare(runnable, not_run, args)
     if args.dry_run:
         log("would run: " + (" ".join(runnable) or "nothing") + "; would not run: " +
             (" ".join(not_run) or "nothing"))

@@ -93,13 +93,19 @@ def _cross(t):
     return not t.startswith("host")
 
 
+def deps_dir(t, s):
+    """Where GoogleTest built for t is kept: build/matrix/_deps/<t>, or under
+    $SCANPROOF_DEPS_DIR (a CI image's, built by `ci/matrix --prepare`)."""
+    return os.path.join(os.environ.get("SCANPROOF_DEPS_DIR") or os.path.join(s.builds, "_deps"), t)
+
+
 def gtest_prefix(t, s, cpu=None):
     """Where find_package(GTest) finds GoogleTest for t before configuring: ""
     for Debian's (the host's, or the target's multiarch package), else a
     GoogleTest built for t (build_gtest), cached across runs."""
     if not _cross(t):
         return ""
-    d = os.path.join(s.builds, "_deps", t)
+    d = deps_dir(t, s)
     if os.path.exists(os.path.join(d, "install/lib/cmake/GTest/GTestConfig.cmake")):
         return os.path.join(d, "install")
     multiarch = shlib.toolchain_var(t, "SCANPROOF_MULTIARCH") or shlib.toolchain_var(t, "SCANPROOF_TRIPLE")
@@ -111,7 +117,7 @@ def gtest_prefix(t, s, cpu=None):
 def build_gtest(t, s, cpu=None):
     """GoogleTest built from /usr/src/googletest with t's toolchain file and its
     SCANPROOF_GTEST_CMAKE_ARGS; returns the install prefix. Raises RuntimeError."""
-    d = os.path.join(s.builds, "_deps", t)
+    d = deps_dir(t, s)
     if not os.path.isdir("/usr/src/googletest"):
         raise RuntimeError("no GoogleTest for this target and no /usr/src/googletest (package googletest)")
     s.log(f"{t}: building GoogleTest from /usr/src/googletest (once; cached in {d})")
