@@ -179,6 +179,38 @@ class prover {
     return summary(r);
   }
 
+  // Inline asm whose meaning differs between CPUs: the proof is of the
+  // documented or newer behaviour (each choice true); `with_choices` keeps
+  // the formula with the choices open for the question below.
+  void assume_documented_behaviour() {
+    function_formula& f = *formula;
+    if (f.cpu_choices.empty()) return;
+    with_choices_ = f.result;
+    z3::expr_vector from(c_), to(c_);
+    for (const auto& ch : f.cpu_choices) {
+      from.push_back(ch.first);
+      to.push_back(c_.bool_val(true));
+    }
+    f.result = f.result.substitute(from, to);
+    for (auto* events : {&f.ub, &f.poison_sources})
+      for (ub_event& e : *events) e.when = e.when.substitute(from, to);
+  }
+
+  // Does the result on `domain` change when CPU choice k is false? An input
+  // where it does, or nullopt (also when that is not decided in time).
+  std::optional<std::uint64_t> depends_on_choice(std::size_t k, const z3::expr& domain) {
+    const function_formula& f = *formula;
+    z3::expr_vector from(c_), to(c_);
+    for (std::size_t i = 0; i < f.cpu_choices.size(); ++i) {
+      from.push_back(f.cpu_choices[i].first);
+      to.push_back(c_.bool_val(i != k));
+    }
+    const z3::expr other = z3::expr(*with_choices_).substitute(from, to);
+    const decision d = decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms());
+    if (d.result != z3::sat || !d.model) return std::nullopt;
+    return d.model->eval(b_, true).get_numeral_uint64();
+  }
+
   std::string timeout_reason() const {
     char buf[96];
     std::snprintf(buf, sizeof buf, "solver timeout after %.0f s (--timeout / SCANPROOF_PROOF_TIMEOUT)",
@@ -232,6 +264,7 @@ class prover {
  private:
   const prove_options& o_;
   z3::expr b_;
+  std::optional<z3::expr> with_choices_;
   clock_type::time_point deadline_;
 };
 
@@ -264,6 +297,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   prover p(o);
   try {
     p.formula = p.translate_fn(*fn);
+    p.assume_documented_behaviour();
   } catch (const not_modelled& e) {
     return not_provable(e.what());
   } catch (const z3::exception& e) {
@@ -390,6 +424,21 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                               (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)") +
                               " [" + r.how + "]");
         break;
+      }
+    }
+  }
+  // Where CPUs differ (inline asm), say whether the verdict depends on it.
+  for (std::size_t k = 0; k < p.formula->cpu_choices.size(); ++k) {
+    const z3::expr b = p.c_.bv_const("b", 64);
+    for (const scope_plan& plan : plans) {
+      if (p.remaining_ms() == 0) break;
+      const z3::expr domain = plan.on == scope::zero ? b == p.c_.bv_val(0, 64) : b != p.c_.bv_val(0, 64);
+      try {
+        if (const auto at = p.depends_on_choice(k, domain))
+          out.details.push_back(std::string(plan.label) + ": depends on the CPU: the verdict assumes that " +
+                                p.formula->cpu_choices[k].second + "; otherwise the result differs, e.g. at " +
+                                hex(*at));
+      } catch (const z3::exception&) {
       }
     }
   }

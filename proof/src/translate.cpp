@@ -27,6 +27,7 @@
 #include <variant>
 
 #include "bitops.hpp"
+#include "inline_asm.hpp"
 
 namespace scanproof::proof {
 namespace {
@@ -68,6 +69,7 @@ struct path {
   const llvm::BasicBlock* pred;
   std::map<const llvm::Value*, val> vals;
   std::map<const llvm::Value*, ptr> ptrs;
+  std::map<const llvm::Value*, std::vector<val>> aggs;  // struct results of inline asm
   z3::expr pc;
   std::map<const llvm::BasicBlock*, unsigned> visits;
 };
@@ -80,6 +82,7 @@ class executor {
   val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc);
 
   std::vector<ub_event> ub, sources;
+  std::vector<std::pair<z3::expr, std::string>> cpu_choices;
   bool uses_fp = false;
   unsigned max_unroll = 1;
 
@@ -381,7 +384,7 @@ void executor::run_block(path p, std::vector<path>& work,
 val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
   if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
   if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
-  path start{&fn.getEntryBlock(), nullptr, {}, {}, pc, {}};
+  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, pc, {}};
   unsigned k = 0;
   for (const llvm::Argument& a : fn.args()) {
     if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
@@ -651,8 +654,41 @@ void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID 
 void executor::call_inst(path& p, const llvm::CallBase& cb) {
   if (cb.isInlineAsm()) {
     auto* ia = cast<llvm::InlineAsm>(cb.getCalledOperand());
-    throw not_modelled("inline asm `" + ia->getAsmString() + "`: the compiler does not see the "
-                       "instruction's meaning, so neither does the prover");
+    std::vector<z3::expr> inputs;
+    z3::expr poison = f();
+    for (const llvm::Use& a : cb.args()) {
+      if (!a->getType()->isIntegerTy())
+        throw not_modelled("asm \"" + ia->getAsmString() + "\": a memory or non-integer operand");
+      const val v = get(p, a.get());
+      inputs.push_back(v.v);
+      poison = poison || v.poison;
+    }
+    std::vector<unsigned> outputs;
+    auto* st = dyn_cast<llvm::StructType>(cb.getType());
+    if (st) {
+      for (llvm::Type* e : st->elements()) {
+        if (!e->isIntegerTy()) throw not_modelled("asm \"" + ia->getAsmString() + "\": a non-integer output");
+        outputs.push_back(e->getIntegerBitWidth());
+      }
+    } else if (cb.getType()->isIntegerTy()) {
+      outputs.push_back(cb.getType()->getIntegerBitWidth());
+    } else if (!cb.getType()->isVoidTy()) {
+      throw not_modelled("asm \"" + ia->getAsmString() + "\": a non-integer output");
+    }
+    const asm_effect e = run_inline_asm(
+        *ia, cb.getModule()->getTargetTriple(), inputs, outputs,
+        [this](unsigned bits) { return fresh(c_.bv_sort(bits)); },
+        [this](const std::string& name, const std::string& what) {
+          for (const auto& [var, w] : cpu_choices)
+            if (var.decl().name().str() == name) return var;
+          cpu_choices.push_back({c_.bool_const(name.c_str()), what});
+          return cpu_choices.back().first;
+        });
+    std::vector<val> results;
+    for (const z3::expr& o : e.outputs) results.push_back({o, poison});
+    if (st) p.aggs.insert_or_assign(&cb, results);
+    else if (!results.empty()) p.vals.insert_or_assign(&cb, results.front());
+    return;
   }
   const llvm::Function* callee = cb.getCalledFunction();
   if (!callee) {
@@ -673,6 +709,13 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
 }
 
 void executor::exec(path& p, const llvm::Instruction& i) {
+  if (auto* ev = dyn_cast<llvm::ExtractValueInst>(&i)) {
+    auto it = p.aggs.find(ev->getAggregateOperand());
+    if (it == p.aggs.end() || ev->getNumIndices() != 1 || ev->getIndices()[0] >= it->second.size())
+      throw not_modelled("aggregate value not modelled: " + text(i));
+    p.vals.insert_or_assign(&i, it->second[ev->getIndices()[0]]);
+    return;
+  }
   if (i.getType()->isVectorTy()) throw not_modelled("vector instruction not modelled: " + text(i));
   if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) return binop(p, *b);
   if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
@@ -781,7 +824,7 @@ function_formula translate(const llvm::Function& fn, z3::context& c, const z3::e
   const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
   const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
   const val r = ex.call(fn, {val{arg, c.bool_val(false)}}, c.bool_val(true));
-  function_formula out{r.v, ex.ub, ex.sources, ex.uses_fp, ex.max_unroll};
+  function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.uses_fp, ex.max_unroll};
   return out;
 }
 

@@ -35,6 +35,11 @@ struct function_formula {
   // Where poison is made (an over-wide shift, a wrapping nsw add...): explains
   // a "poison reaches ..." UB event at a counterexample.
   std::vector<ub_event> poison_sources;
+  // Where CPUs differ in what an instruction does (inline asm: BSF on a zero
+  // source...): a Boolean in the formula per difference, and what it means.
+  // The proof is of the formula with each one true (the documented or newer
+  // behaviour); prove.cpp then asks whether it being false changes the result.
+  std::vector<std::pair<z3::expr, std::string>> cpu_choices;
   bool uses_fp = false;    // the formula needs Z3's floating-point theory
   unsigned max_unroll = 0;  // most visits of one block on one path (1 = no loop)
 };
