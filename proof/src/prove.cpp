@@ -211,6 +211,33 @@ class prover {
     return d.model->eval(b_, true).get_numeral_uint64();
   }
 
+  // The build runs the dispatch path this CPU chose, not necessarily the
+  // counterexample's: the IR's value at `input` on each path (of one
+  // dispatch choice) that returns `got`, or empty.
+  std::string dispatch_path_returning(std::uint64_t input, std::int64_t got) {
+    const function_formula& f = *formula;
+    for (const dispatch_choice& d : f.dispatch)
+      for (std::size_t k = 0; k < d.labels.size(); ++k) {
+        z3::expr_vector from(c_), to(c_);
+        from.push_back(b_);
+        to.push_back(c_.bv_val(input, 64));
+        from.push_back(d.selector);
+        to.push_back(c_.bv_val(static_cast<unsigned>(k), 8));
+        const z3::expr v = z3::expr(f.result).substitute(from, to).simplify();
+        if (v.is_numeral() && static_cast<std::int64_t>(v.get_numeral_uint64()) == got)
+          return d.global + " = " + d.labels[k];
+      }
+    if (f.cpu_reads.empty()) return "";
+    // Some CPU-feature values make the IR return what the build did?
+    z3::expr_vector from(c_), to(c_);
+    from.push_back(b_);
+    to.push_back(c_.bv_val(input, 64));
+    const z3::expr v = z3::expr(f.result).substitute(from, to);
+    const decision d = decide(v == c_.bv_val(static_cast<std::uint64_t>(got), 64), b_, f.uses_fp, {}, deadline_,
+                              std::max(1u, std::min(remaining_ms(), 10000u)));
+    return d.result == z3::sat ? "the features this CPU reports in __cpu_model" : "";
+  }
+
   std::string timeout_reason() const {
     char buf[96];
     std::snprintf(buf, sizeof buf, "solver timeout after %.0f s (--timeout / SCANPROOF_PROOF_TIMEOUT)",
@@ -250,6 +277,13 @@ class prover {
       r.reason = "undefined behaviour at this input: " + ub;
     } else {
       r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
+    }
+    for (const z3::expr& v : f.cpu_reads)
+      r.reason += " (with " + v.decl().name().str().substr(4) + " = " + hex(m.eval(v, true).get_numeral_uint64()) + ")";
+    // Which dispatch path the solver took: the one the proof fails on.
+    for (const dispatch_choice& d : f.dispatch) {
+      const std::uint64_t k = m.eval(d.selector, true).get_numeral_uint64();
+      r.reason += " (on the dispatch path " + d.global + " = " + d.labels[std::min<std::size_t>(k, d.labels.size() - 1)] + ")";
     }
     // The contract formula and the reference oracle must agree on the input.
     const std::int64_t oracle = zero_scope ? r.want : reference::eval(o, r.input);
@@ -391,6 +425,10 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           if (r.ub) {
             replay = "replayed: the built implementation returns " + std::to_string(got) +
                      " (undefined behaviour in the IR here, so not compared)";
+          } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
+            replay = "replayed: the built implementation returns " + std::to_string(got) +
+                     ", what the IR returns on the dispatch path this CPU takes (" +
+                     p.dispatch_path_returning(r.input, got) + ")";
           } else if (got != r.predicted) {
             out.verdict = "error";
             out.reason = "replay disagrees with the solver at " + hex(r.input) +
@@ -456,6 +494,19 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                   ir.compiler.c_str(), ir.flags.c_str(),
                   p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
     out.reason = note;
+    if (!p.formula->cpu_reads.empty()) {
+      out.reason += ", for every CPU: whatever __builtin_cpu_supports/__cpu_model report";
+      std::string reads;
+      for (const z3::expr& v : p.formula->cpu_reads) reads += (reads.empty() ? "" : ", ") + v.decl().name().str().substr(4);
+      out.details.push_back("cpu features: proved for every value of " + reads);
+    }
+    for (const dispatch_choice& d : p.formula->dispatch) {
+      std::string paths;
+      for (std::size_t k = 0; k < d.labels.size(); ++k)
+        paths += (k == 0 ? "" : k + 1 == d.labels.size() ? " and " : ", ") + d.labels[k];
+      out.reason += ", on every dispatch path (" + d.global + " = " + paths + ")";
+      out.details.push_back("dispatch: " + d.global + ", chosen by the static initialisers: proved with " + paths);
+    }
   }
   out.result = fail ? status::fail : skip ? status::skip : status::pass;
   return finish();

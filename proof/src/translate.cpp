@@ -22,11 +22,14 @@
 #include <llvm/IR/Operator.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <map>
 #include <variant>
 
 #include "bitops.hpp"
+#include "dispatch.hpp"
 #include "inline_asm.hpp"
 
 namespace scanproof::proof {
@@ -70,6 +73,8 @@ struct path {
   std::map<const llvm::Value*, val> vals;
   std::map<const llvm::Value*, ptr> ptrs;
   std::map<const llvm::Value*, std::vector<val>> aggs;  // struct results of inline asm
+  // Function pointers loaded from a dispatch global: (condition, target) each.
+  std::map<const llvm::Value*, std::vector<std::pair<z3::expr, const llvm::Function*>>> fnptrs;
   z3::expr pc;
   std::map<const llvm::BasicBlock*, unsigned> visits;
 };
@@ -83,6 +88,8 @@ class executor {
 
   std::vector<ub_event> ub, sources;
   std::vector<std::pair<z3::expr, std::string>> cpu_choices;
+  std::vector<dispatch_choice> dispatch;
+  std::vector<z3::expr> cpu_reads;
   bool uses_fp = false;
   unsigned max_unroll = 1;
 
@@ -123,7 +130,26 @@ class executor {
   void binop(path& p, const llvm::BinaryOperator& b);
   void cast_inst(path& p, const llvm::CastInst& ci);
   void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);
+  std::vector<std::pair<z3::expr, const llvm::Function*>> dispatch_load(const llvm::GlobalVariable& gv);
+  std::map<const llvm::GlobalVariable*, std::vector<std::pair<z3::expr, const llvm::Function*>>> dispatch_;
 };
+
+// Every function the global can hold after start-up, each under a condition
+// on one free selector: the proof covers every path the dispatcher can take.
+std::vector<std::pair<z3::expr, const llvm::Function*>> executor::dispatch_load(const llvm::GlobalVariable& gv) {
+  auto it = dispatch_.find(&gv);
+  if (it != dispatch_.end()) return it->second;
+  const std::vector<dispatch_target> targets = dispatch_targets(gv);
+  const z3::expr sel = c_.bv_const(("dispatch!" + gv.getName().str()).c_str(), 8);
+  std::vector<std::pair<z3::expr, const llvm::Function*>> out;
+  dispatch_choice d{sel, name_of(gv), {}};
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    out.push_back({sel == c_.bv_val(static_cast<unsigned>(k), 8), targets[k].fn});
+    d.labels.push_back(targets[k].label);
+  }
+  dispatch.push_back(d);
+  return dispatch_.emplace(&gv, out).first->second;
+}
 
 z3::sort executor::sort_of(const llvm::Type* t) {
   if (t->isIntegerTy()) return c_.bv_sort(t->getIntegerBitWidth());
@@ -258,6 +284,17 @@ val executor::load(path& p, const llvm::LoadInst& l) {
   event(ub, p, a.poison, "load from a poison address: " + text(l));
   auto* gv = dyn_cast<llvm::GlobalVariable>(a.base);
   if (!gv) throw not_modelled("load from stack memory: " + text(l));
+  if (gv->isDeclaration() && (gv->getName() == "__cpu_model" || gv->getName() == "__cpu_features2")) {
+    // The CPU's features (libgcc/compiler-rt fill them at start-up): any value.
+    const z3::expr off = a.off.simplify();
+    if (!off.is_numeral()) throw not_modelled("read of " + gv->getName().str() + " at a computed offset: " + text(l));
+    const std::string n = "cpu!" + gv->getName().str() + "+" + std::to_string(off.get_numeral_uint64()) + ":" +
+                          std::to_string(dl_.getTypeSizeInBits(l.getType()).getFixedValue());
+    const z3::expr v = c_.bv_const(n.c_str(), static_cast<unsigned>(dl_.getTypeSizeInBits(l.getType()).getFixedValue()));
+    if (std::none_of(cpu_reads.begin(), cpu_reads.end(), [&](const z3::expr& e) { return z3::eq(e, v); }))
+      cpu_reads.push_back(v);
+    return {v, f()};
+  }
   const std::vector<std::uint8_t>& bytes = image(*gv);
   const std::uint64_t n = dl_.getTypeStoreSize(l.getType());
   const unsigned bits = static_cast<unsigned>(dl_.getTypeSizeInBits(l.getType()));
@@ -384,7 +421,7 @@ void executor::run_block(path p, std::vector<path>& work,
 val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
   if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
   if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
-  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, pc, {}};
+  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, {}, pc, {}};
   unsigned k = 0;
   for (const llvm::Argument& a : fn.args()) {
     if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
@@ -691,6 +728,23 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
     return;
   }
   const llvm::Function* callee = cb.getCalledFunction();
+  if (auto fp = p.fnptrs.find(cb.getCalledOperand()); !callee && fp != p.fnptrs.end()) {
+    std::vector<val> args;
+    for (const llvm::Use& a : cb.args()) {
+      if (a->getType()->isPointerTy()) throw not_modelled("call with a pointer argument: " + text(cb));
+      args.push_back(get(p, a.get()));
+    }
+    // The last target is taken when no earlier condition holds.
+    const auto& targets = fp->second;
+    std::optional<val> r;
+    for (std::size_t k = targets.size(); k-- > 0;) {
+      const bool last = k + 1 == targets.size();
+      const val v = call(*targets[k].second, args, last ? p.pc : p.pc && targets[k].first);
+      r = last ? v : val{z3::ite(targets[k].first, v.v, r->v), z3::ite(targets[k].first, v.poison, r->poison)};
+    }
+    if (!cb.getType()->isVoidTy()) p.vals.insert_or_assign(&cb, *r);
+    return;
+  }
   if (!callee) {
     std::string via = text(*cb.getCalledOperand());
     if (auto* l = dyn_cast<llvm::LoadInst>(cb.getCalledOperand()))
@@ -721,6 +775,12 @@ void executor::exec(path& p, const llvm::Instruction& i) {
   if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
   if (auto* cb = dyn_cast<llvm::CallBase>(&i)) return call_inst(p, *cb);
   if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
+    if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch
+      auto* gv = dyn_cast<llvm::GlobalVariable>(l->getPointerOperand()->stripPointerCasts());
+      if (!gv) throw not_modelled("load of a pointer not modelled: " + text(i));
+      p.fnptrs.insert_or_assign(&i, dispatch_load(*gv));
+      return;
+    }
     p.vals.insert_or_assign(&i, load(p, *l));
     return;
   }
@@ -824,7 +884,7 @@ function_formula translate(const llvm::Function& fn, z3::context& c, const z3::e
   const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
   const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
   const val r = ex.call(fn, {val{arg, c.bool_val(false)}}, c.bool_val(true));
-  function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.uses_fp, ex.max_unroll};
+  function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
   return out;
 }
 

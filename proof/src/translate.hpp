@@ -29,6 +29,14 @@ struct ub_event {
   std::string what;
 };
 
+// A function pointer chosen at start-up (dispatch.hpp): `selector` (a free
+// bit-vector) picks labels[k] for k < size - 1, and the last label otherwise.
+struct dispatch_choice {
+  z3::expr selector;
+  std::string global;
+  std::vector<std::string> labels;
+};
+
 struct function_formula {
   z3::expr result;  // 64-bit value the function returns (when no UB event holds)
   std::vector<ub_event> ub;
@@ -40,6 +48,10 @@ struct function_formula {
   // The proof is of the formula with each one true (the documented or newer
   // behaviour); prove.cpp then asks whether it being false changes the result.
   std::vector<std::pair<z3::expr, std::string>> cpu_choices;
+  std::vector<dispatch_choice> dispatch;
+  // Reads of the CPU's feature words (__builtin_cpu_supports: __cpu_model,
+  // __cpu_features2), each a free bit-vector: the proof is for every value.
+  std::vector<z3::expr> cpu_reads;
   bool uses_fp = false;    // the formula needs Z3's floating-point theory
   unsigned max_unroll = 0;  // most visits of one block on one path (1 = no loop)
 };

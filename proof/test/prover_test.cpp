@@ -239,6 +239,29 @@ TEST(Proof, NibbleTableLoopByBdd) {
   EXPECT_TRUE(nibble_f) << std::hex << *bad.input;
 }
 
+// Run-time dispatch (fixtures/dispatch.cpp): every path is proved and named;
+// a bug on the software path is refuted on that path. The replay runs the
+// path this CPU takes, which must return what the IR returns on one path.
+TEST(Proof, FunctionPointerDispatchIsProvedOnEveryPath) {
+  if (!engine_fixture("fixture_dispatch_ptr_ok")) GTEST_SKIP() << "x86-64 only";
+  const proof::outcome ok = prove(fixture("fixture_dispatch_ptr_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("every dispatch path"), std::string::npos) << ok.reason;
+  EXPECT_NE(ok.reason.find("hw_popcount (+popcnt)"), std::string::npos) << ok.reason;
+  EXPECT_NE(ok.reason.find("sw_popcount"), std::string::npos) << ok.reason;
+  const proof::outcome bad = prove(fixture("fixture_dispatch_ptr_bad"));
+  expect_refuted(bad, op::popcount);
+  EXPECT_NE(bad.reason.find("= sw_popcount_bad"), std::string::npos) << bad.reason;
+}
+
+TEST(Proof, CpuFeatureCheckIsProvedForEveryCpu) {
+  if (!engine_fixture("fixture_cpu_supports_ok")) GTEST_SKIP() << "x86-64 only";
+  const proof::outcome ok = prove(fixture("fixture_cpu_supports_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("for every CPU"), std::string::npos) << ok.reason;
+  expect_refuted(prove(fixture("fixture_cpu_supports_bad")), op::popcount);
+}
+
 void expect_not_provable(const char* name, const char* because) {
   const proof::outcome r = prove(fixture(name));
   EXPECT_EQ(r.verdict, "not provable") << name << ": " << r.reason;
