@@ -12,32 +12,11 @@
 #include <algorithm>
 #include <set>
 
+#include "startup.hpp"  // startup_functions
 #include "translate.hpp"  // not_modelled
 
 namespace scanproof::proof {
 namespace {
-
-// Functions run at start-up: llvm.global_ctors and what they call.
-std::set<const llvm::Function*> startup_functions(const llvm::Module& m) {
-  std::set<const llvm::Function*> out;
-  std::vector<const llvm::Function*> todo;
-  if (const llvm::GlobalVariable* ctors = m.getNamedGlobal("llvm.global_ctors"))
-    if (auto* arr = llvm::dyn_cast<llvm::ConstantArray>(ctors->getInitializer()))
-      for (const llvm::Use& u : arr->operands())
-        if (auto* entry = llvm::dyn_cast<llvm::ConstantStruct>(u.get()))
-          if (auto* f = llvm::dyn_cast<llvm::Function>(entry->getOperand(1))) todo.push_back(f);
-  while (!todo.empty()) {
-    const llvm::Function* f = todo.back();
-    todo.pop_back();
-    if (!out.insert(f).second) continue;
-    for (const llvm::BasicBlock& bb : *f)
-      for (const llvm::Instruction& i : bb)
-        if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
-          if (const llvm::Function* callee = cb->getCalledFunction(); callee && !callee->isDeclaration())
-            todo.push_back(callee);
-  }
-  return out;
-}
 
 // The functions a stored value can be: through selects and phis.
 void functions_of(const llvm::Value* v, std::vector<const llvm::Function*>& out,

@@ -26,10 +26,13 @@
 #include <functional>
 #include <optional>
 #include <map>
+#include <memory>
+#include <set>
 #include <variant>
 
 #include "bitops.hpp"
 #include "dispatch.hpp"
+#include "startup.hpp"
 #include "inline_asm.hpp"
 
 namespace scanproof::proof {
@@ -101,6 +104,8 @@ class executor {
   std::size_t states_ = 0;
   // The byte image of each table read, in the target's byte order.
   std::map<const llvm::GlobalVariable*, std::vector<std::uint8_t>> images_;
+  // Each module's memory after its static initialisers ran (startup.hpp).
+  std::map<const llvm::Module*, std::unique_ptr<startup_memory>> startup_;
 
   z3::expr f() { return c_.bool_val(false); }
   z3::expr bv(const llvm::APInt& a) {
@@ -258,6 +263,21 @@ bool written(const llvm::Value* v) {
   return false;
 }
 
+// Is the global written by an instruction of a function outside `allowed`?
+bool written_outside(const llvm::Value* v, const std::set<const llvm::Function*>& allowed) {
+  for (const llvm::User* u : v->users()) {
+    if (isa<llvm::GEPOperator>(u) || isa<llvm::BitCastOperator>(u)) {
+      if (written_outside(u, allowed)) return true;
+    } else if (auto* i = dyn_cast<llvm::Instruction>(u)) {
+      if (isa<llvm::LoadInst>(i)) continue;
+      if (!allowed.count(i->getFunction())) return true;
+    } else {
+      return true;  // a constant expression elsewhere: not followed
+    }
+  }
+  return false;
+}
+
 const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv) {
   auto it = images_.find(&gv);
   if (it != images_.end()) return it->second;
@@ -267,9 +287,16 @@ const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv)
     if (written(&gv) && gv.getValueType()->isPointerTy())
       throw not_modelled("function pointer " + name_of(gv) +
                          " is chosen at run time by a static initialiser (run-time dispatch)");
-    if (written(&gv))
-      throw not_modelled("table written at run time: " + name_of(gv) +
-                         " is filled by a static initialiser, not a constant");
+    if (written(&gv)) {
+      if (written_outside(&gv, startup_functions(*gv.getParent())))
+        throw not_modelled("table written at run time: " + name_of(gv) +
+                           " is written outside the static initialisers");
+      if (!gv.hasLocalLinkage())
+        throw not_modelled("table written at run time: " + name_of(gv) + ", which other files may write too");
+      auto& mem = startup_[gv.getParent()];
+      if (!mem) mem = std::make_unique<startup_memory>(*gv.getParent());
+      return images_.emplace(&gv, mem->contents(gv)).first->second;
+    }
     if (!gv.hasLocalLinkage())
       throw not_modelled("reads " + name_of(gv) + ", which other files may write");
   }

@@ -8,6 +8,8 @@
 #include <bit>
 #include <memory>
 
+#include <llvm/IR/Module.h>
+
 #include "ir.hpp"
 #include "prove.hpp"
 #include "report.hpp"
@@ -262,6 +264,29 @@ TEST(Proof, CpuFeatureCheckIsProvedForEveryCpu) {
   expect_refuted(prove(fixture("fixture_cpu_supports_bad")), op::popcount);
 }
 
+void expect_not_provable(const char* name, const char* because);
+
+// A table filled by a static initialiser (fixtures/startup.cpp): the
+// initialisers are executed, so the table is read like a constant one.
+TEST(Proof, TableFilledAtStartUpIsProved) {
+  // The fixture must really be filled at start-up in the IR, not folded.
+  const llvm::Function* fn = fixtures_ir().find("fixture_startup_table_ok");
+  ASSERT_NE(fn, nullptr);
+  bool runtime_table = false;
+  for (const llvm::GlobalVariable& gv : fn->getParent()->globals())
+    runtime_table = runtime_table || (gv.getName().contains("index_ok") && !gv.isConstant() && !gv.user_empty());
+  EXPECT_TRUE(runtime_table);
+  const proof::outcome ok = prove(fixture("fixture_startup_table_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  const proof::outcome bad = prove(fixture("fixture_startup_table_37"));
+  expect_refuted(bad, op::lsb);
+  EXPECT_EQ(std::countr_zero(*bad.input), 37) << std::hex << *bad.input;
+  EXPECT_EQ(bad.got, 36);
+}
+TEST(Proof, TableFilledFromOutsideTheFileIsNotProvable) {
+  expect_not_provable("fixture_startup_table_outside", "getenv");
+}
+
 void expect_not_provable(const char* name, const char* because) {
   const proof::outcome r = prove(fixture(name));
   EXPECT_EQ(r.verdict, "not provable") << name << ": " << r.reason;
@@ -275,6 +300,7 @@ TEST(Proof, UnboundedLoopIsNotProvable) {
 TEST(Proof, InlineAsmNotModelledIsNotProvable) { expect_not_provable("fixture_inline_asm", "asm \""); }
 TEST(Proof, TableWrittenAtRunTimeIsNotProvable) {
   expect_not_provable("fixture_runtime_table", "table written at run time");
+  expect_not_provable("fixture_runtime_table", "volatile read");
 }
 
 // The guard: the solver's counterexample must be what the built
