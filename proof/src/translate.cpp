@@ -34,110 +34,10 @@
 #include "dispatch.hpp"
 #include "startup.hpp"
 #include "inline_asm.hpp"
+#include "executor.hpp"
 
 namespace scanproof::proof {
-namespace {
-
-// Above this a table is "not provable" rather than a formula too big to solve.
-constexpr std::uint64_t max_table_elements = 1 << 16;
-
-using llvm::cast;
-using llvm::dyn_cast;
-using llvm::isa;
-
-struct val {
-  z3::expr v;       // bit-vector, or floating point for float/double
-  z3::expr poison;  // Bool
-};
-// A pointer: a global (a table) or a stack slot, plus a byte offset.
-struct ptr {
-  const llvm::Value* base;
-  z3::expr off;  // 64-bit byte offset
-  z3::expr poison;
-};
-
-std::string text(const llvm::Value& v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  v.print(os);
-  os.flush();
-  s.erase(0, s.find_first_not_of(' '));
-  if (s.size() > 140) s = s.substr(0, 137) + "...";
-  return s;
-}
-
-std::string name_of(const llvm::Value& v) {
-  return v.hasName() ? llvm::demangle(v.getName().str()) : text(v);
-}
-
-struct path {
-  const llvm::BasicBlock* bb;
-  const llvm::BasicBlock* pred;
-  std::map<const llvm::Value*, val> vals;
-  std::map<const llvm::Value*, ptr> ptrs;
-  std::map<const llvm::Value*, std::vector<val>> aggs;  // struct results of inline asm
-  // Function pointers loaded from a dispatch global: (condition, target) each.
-  std::map<const llvm::Value*, std::vector<std::pair<z3::expr, const llvm::Function*>>> fnptrs;
-  z3::expr pc;
-  std::map<const llvm::BasicBlock*, unsigned> visits;
-};
-
-class executor {
- public:
-  executor(z3::context& c, const translate_options& o, const llvm::DataLayout& dl)
-      : c_(c), opt_(o), dl_(dl) {}
-
-  val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc);
-
-  std::vector<ub_event> ub, sources;
-  std::vector<std::pair<z3::expr, std::string>> cpu_choices;
-  std::vector<dispatch_choice> dispatch;
-  std::vector<z3::expr> cpu_reads;
-  bool uses_fp = false;
-  unsigned max_unroll = 1;
-
- private:
-  z3::context& c_;
-  const translate_options& opt_;
-  const llvm::DataLayout& dl_;
-  unsigned depth_ = 0, fresh_ = 0;
-  std::size_t states_ = 0;
-  // The byte image of each table read, in the target's byte order.
-  std::map<const llvm::GlobalVariable*, std::vector<std::uint8_t>> images_;
-  // Each module's memory after its static initialisers ran (startup.hpp).
-  std::map<const llvm::Module*, std::unique_ptr<startup_memory>> startup_;
-
-  z3::expr f() { return c_.bool_val(false); }
-  z3::expr bv(const llvm::APInt& a) {
-    const unsigned w = a.getBitWidth();
-    if (w <= 64) return c_.bv_val(static_cast<std::uint64_t>(a.getZExtValue()), w);
-    return c_.bv_val(llvm::toString(a, 10, false).c_str(), w);
-  }
-  z3::expr fresh(const z3::sort& s) { return c_.constant(("fresh!" + std::to_string(fresh_++)).c_str(), s); }
-  z3::sort sort_of(const llvm::Type* t);
-  z3::expr fp_rm(Z3_ast (*mk)(Z3_context)) { return z3::expr(c_, mk(c_)); }
-  void event(std::vector<ub_event>& to, const path& p, const z3::expr& cond, std::string what) {
-    z3::expr w = (p.pc && cond).simplify();
-    if (!w.is_false()) to.push_back({w, std::move(what)});
-  }
-
-  val get(const path& p, const llvm::Value* v);
-  ptr get_ptr(const path& p, const llvm::Value* v);
-  val constant(const llvm::Constant* k);
-  ptr gep(const path& p, const llvm::GEPOperator& g);
-  val load(path& p, const llvm::LoadInst& l);
-  const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
-  void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
-  void run_block(path p, std::vector<path>& work, std::vector<std::pair<z3::expr, val>>& rets);
-  void exec(path& p, const llvm::Instruction& i);
-  void call_inst(path& p, const llvm::CallBase& cb);
-  void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
-  void binop(path& p, const llvm::BinaryOperator& b);
-  void cast_inst(path& p, const llvm::CastInst& ci);
-  void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);
-  std::vector<std::pair<z3::expr, const llvm::Function*>> dispatch_load(const llvm::GlobalVariable& gv);
-  std::map<const llvm::GlobalVariable*, std::vector<std::pair<z3::expr, const llvm::Function*>>> dispatch_;
-};
+namespace detail {
 
 // Every function the global can hold after start-up, each under a condition
 // on one free selector: the proof covers every path the dispatcher can take.
@@ -391,14 +291,16 @@ void executor::run_block(path p, std::vector<path>& work,
     return;  // this many iterations cannot happen: the bound was enough here
   }
   // Phis read their incoming values all at once.
-  std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr>>> phis;
+  std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr, vec>>> phis;
   for (const llvm::PHINode& phi : p.bb->phis()) {
     const llvm::Value* in = phi.getIncomingValueForBlock(p.pred);
     if (phi.getType()->isPointerTy()) phis.emplace_back(&phi, get_ptr(p, in));
+    else if (phi.getType()->isVectorTy()) phis.emplace_back(&phi, getv(p, in));
     else phis.emplace_back(&phi, get(p, in));
   }
   for (auto& [phi, v] : phis) {
     if (auto* pv = std::get_if<ptr>(&v)) p.ptrs.insert_or_assign(phi, *pv);
+    else if (auto* vv = std::get_if<vec>(&v)) p.vecs.insert_or_assign(phi, *vv);
     else p.vals.insert_or_assign(phi, std::get<val>(v));
   }
   for (const llvm::Instruction& i : *p.bb) {
@@ -448,7 +350,7 @@ void executor::run_block(path p, std::vector<path>& work,
 val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
   if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
   if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
-  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, {}, pc, {}};
+  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, {}, {}, {}, pc, {}};
   unsigned k = 0;
   for (const llvm::Argument& a : fn.args()) {
     if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
@@ -475,7 +377,11 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
 }
 
 void executor::binop(path& p, const llvm::BinaryOperator& b) {
-  const val x = get(p, b.getOperand(0)), y = get(p, b.getOperand(1));
+  p.vals.insert_or_assign(&b, arith(p, b, get(p, b.getOperand(0)), get(p, b.getOperand(1))));
+}
+
+// One operation on scalars (or one lane of a vector operation).
+val executor::arith(path& p, const llvm::BinaryOperator& b, const val& x, const val& y) {
   z3::expr poison = x.poison || y.poison;
   const std::string where = text(b);
   auto source = [&](const z3::expr& cond, const std::string& what) {
@@ -492,8 +398,7 @@ void executor::binop(path& p, const llvm::BinaryOperator& b) {
       case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, rne, x.v, y.v); break;
       default: throw not_modelled("floating-point instruction not modelled: " + where);
     }
-    p.vals.insert_or_assign(&b, val{z3::expr(c_, r), poison});
-    return;
+    return val{z3::expr(c_, r), poison};
   }
   const unsigned w = x.v.get_sort().bv_size();
   const z3::expr zero = c_.bv_val(0, w), width = c_.bv_val(w, w);
@@ -571,7 +476,7 @@ void executor::binop(path& p, const llvm::BinaryOperator& b) {
     case llvm::Instruction::Xor: r = x.v ^ y.v; break;
     default: throw not_modelled("instruction not modelled: " + where);
   }
-  p.vals.insert_or_assign(&b, val{r, poison});
+  return val{r, poison};
 }
 
 void executor::cast_inst(path& p, const llvm::CastInst& ci) {
@@ -651,6 +556,9 @@ void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID 
     case Intrinsic::assume:
     case Intrinsic::experimental_noalias_scope_decl:
     case Intrinsic::donothing: return;  // no effect on the value computed
+    case Intrinsic::memset:
+    case Intrinsic::memcpy:
+    case Intrinsic::memmove: return stack_memop(p, cb, id);
     case Intrinsic::expect: {
       const val x = arg(0);
       return set(x.v, x.poison);
@@ -797,10 +705,24 @@ void executor::exec(path& p, const llvm::Instruction& i) {
     p.vals.insert_or_assign(&i, it->second[ev->getIndices()[0]]);
     return;
   }
-  if (i.getType()->isVectorTy()) throw not_modelled("vector instruction not modelled: " + text(i));
+  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && l->getType()->isVectorTy() && !l->isVolatile()) {
+    const ptr a = get_ptr(p, l->getPointerOperand());
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector load from a table not modelled: " + text(i));
+    return stack_load(p, *l, a);
+  }
+  if (auto* s = dyn_cast<llvm::StoreInst>(&i); s && s->getValueOperand()->getType()->isVectorTy()) {
+    const ptr a = get_ptr(p, s->getPointerOperand());
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector store not modelled: " + text(i));
+    return stack_store(p, a, s->getValueOperand(), text(i));
+  }
+  if (involves_vector(i)) return vector_exec(p, i);
   if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) return binop(p, *b);
   if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
   if (auto* cb = dyn_cast<llvm::CallBase>(&i)) return call_inst(p, *cb);
+  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && !l->isVolatile() && !l->getType()->isPointerTy()) {
+    const ptr a = get_ptr(p, l->getPointerOperand());
+    if (isa<llvm::AllocaInst>(a.base)) return stack_load(p, *l, a);
+  }
   if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
     if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch
       auto* gv = dyn_cast<llvm::GlobalVariable>(l->getPointerOperand()->stripPointerCasts());
@@ -824,7 +746,10 @@ void executor::exec(path& p, const llvm::Instruction& i) {
     // returned value does not depend on (serialization's `volatile int square`).
     const ptr a = get_ptr(p, s->getPointerOperand());
     if (s->isVolatile() && isa<llvm::AllocaInst>(a.base)) return;
-    throw not_modelled("store to memory not modelled: " + text(i));
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("store to memory not modelled: " + text(i));
+    if (s->getValueOperand()->getType()->isPointerTy())
+      throw not_modelled("store of a pointer to a local variable not modelled: " + text(i));
+    return stack_store(p, a, s->getValueOperand(), text(i));
   }
   if (auto* cmp = dyn_cast<llvm::ICmpInst>(&i)) {
     const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
@@ -900,17 +825,17 @@ void executor::exec(path& p, const llvm::Instruction& i) {
   throw not_modelled("instruction not modelled: " + text(i));
 }
 
-}  // namespace
+}  // namespace detail
 
 function_formula translate(const llvm::Function& fn, z3::context& c, const z3::expr& input,
                            const translate_options& opt) {
   if (fn.arg_size() != 1 || !fn.getArg(0)->getType()->isIntegerTy() ||
       !fn.getReturnType()->isIntegerTy(64))
     throw not_modelled("expected i64 " + fn.getName().str() + "(iN)");
-  executor ex(c, opt, fn.getParent()->getDataLayout());
+  detail::executor ex(c, opt, fn.getParent()->getDataLayout());
   const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
   const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
-  const val r = ex.call(fn, {val{arg, c.bool_val(false)}}, c.bool_val(true));
+  const detail::val r = ex.call(fn, {detail::val{arg, c.bool_val(false)}}, c.bool_val(true));
   function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
   return out;
 }

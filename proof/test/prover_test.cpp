@@ -8,6 +8,8 @@
 #include <bit>
 #include <memory>
 
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
 #include "ir.hpp"
@@ -265,6 +267,53 @@ TEST(Proof, CpuFeatureCheckIsProvedForEveryCpu) {
 }
 
 void expect_not_provable(const char* name, const char* because);
+
+// Does the function (or one it calls) compute with vector values?
+bool uses_vectors(const llvm::Function& f, int depth = 0) {
+  for (const llvm::BasicBlock& bb : f)
+    for (const llvm::Instruction& i : bb) {
+      if (i.getType()->isVectorTy()) return true;
+      if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function* g = cb->getCalledFunction(); g && !g->isDeclaration() && depth < 4 &&
+                                                             uses_vectors(*g, depth + 1))
+          return true;
+    }
+  return false;
+}
+
+bool uses_stack_memory(const llvm::Function& f, int depth = 0) {
+  for (const llvm::BasicBlock& bb : f)
+    for (const llvm::Instruction& i : bb) {
+      if (auto* s = llvm::dyn_cast<llvm::StoreInst>(&i);
+          s && llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(s->getPointerOperand())))
+        return true;
+      if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function* g = cb->getCalledFunction(); g && !g->isDeclaration() && depth < 4 &&
+                                                             uses_stack_memory(*g, depth + 1))
+          return true;
+    }
+  return false;
+}
+
+TEST(Proof, LocalArrayStoresAndLoads) {
+  const llvm::Function* fn = fixtures_ir().find("fixture_local_array_entry15");
+  ASSERT_NE(fn, nullptr);
+  EXPECT_TRUE(uses_stack_memory(*fn));  // the fixture exercises stack memory
+  expect_proved("fixture_local_array_ok");
+  const proof::outcome bad = refuted("fixture_local_array_entry15", op::popcount);
+  ASSERT_TRUE(bad.input);
+  bool nibble_f = false;
+  for (int k = 0; k < 64; k += 4) nibble_f = nibble_f || ((*bad.input >> k) & 0xF) == 0xF;
+  EXPECT_TRUE(nibble_f) << std::hex << *bad.input;
+}
+
+TEST(Proof, VectorTypedSwarByBdd) {
+  const llvm::Function* fn = fixtures_ir().find("fixture_vector_swar_mask");
+  ASSERT_NE(fn, nullptr);
+  EXPECT_TRUE(uses_vectors(*fn));  // the fixture exercises the vector idioms
+  expect_proved("fixture_vector_swar_ok", "bdd");
+  refuted("fixture_vector_swar_mask", op::popcount);
+}
 
 // A table filled by a static initialiser (fixtures/startup.cpp): the
 // initialisers are executed, so the table is read like a constant one.
