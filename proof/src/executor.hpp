@@ -4,7 +4,9 @@
 #pragma once
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Demangle/Demangle.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
@@ -128,6 +130,17 @@ class executor {
   const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
   void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
   void run_block(path p, std::vector<path>& work, std::vector<std::pair<z3::expr, val>>& rets);
+  bool enter(path& p);  // counts the visit, checks the loop bound, reads the phis; false: infeasible here
+  // Joining paths (translate_merge.cpp).
+  struct cfg_info {
+    std::map<const llvm::BasicBlock*, unsigned> rpo;  // reverse post-order
+    std::unique_ptr<llvm::DominatorTree> dt;
+    std::unique_ptr<llvm::LoopInfo> li;
+  };
+  std::map<const llvm::Function*, cfg_info> cfgs_;
+  cfg_info& cfg(const llvm::Function& f);
+  std::vector<unsigned> loop_key(const path& p);  // the iteration of each loop around p.bb, once entered
+  bool merge(path& into, path& from);              // false: the states cannot be merged
   void exec(path& p, const llvm::Instruction& i);
   void call_inst(path& p, const llvm::CallBase& cb);
   void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);

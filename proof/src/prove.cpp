@@ -105,6 +105,10 @@ class prover {
       if (d.result != z3::unknown || remaining_ms() == 0) return d.result;
       return decide(pc, b_, true, {false, true}, deadline_, std::max(1u, remaining_ms())).result;
     };
+    t.quickly_infeasible = [this](const z3::expr& pc) {
+      const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
+      return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u)).result == z3::unsat;
+    };
     return translate(fn, c_, b_, t);
   }
 

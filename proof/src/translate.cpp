@@ -273,10 +273,14 @@ void executor::go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::v
   work.push_back(std::move(p));
 }
 
-void executor::run_block(path p, std::vector<path>& work,
-                         std::vector<std::pair<z3::expr, val>>& rets) {
+bool executor::enter(path& p) {
   if (++states_ > opt_.max_paths)
     throw not_modelled("more than " + std::to_string(opt_.max_paths) + " blocks on paths to follow");
+  // Iterations are counted per entry into a loop: entering it from outside
+  // starts its blocks' counts afresh (an inner loop in an outer one).
+  if (const llvm::Loop* l = cfg(*p.bb->getParent()).li->getLoopFor(p.bb);
+      l && l->getHeader() == p.bb && (!p.pred || !l->contains(p.pred)))
+    for (const llvm::BasicBlock* b : l->blocks()) p.visits.erase(b);
   const unsigned n = ++p.visits[p.bb];
   if (n > max_unroll) max_unroll = n;
   if (n > opt_.loop_bound) {
@@ -288,8 +292,12 @@ void executor::run_block(path p, std::vector<path>& work,
       throw not_modelled("loop not bounded within " + std::to_string(opt_.loop_bound) +
                          " iterations: the solver could not show that more are impossible "
                          "in the time limit");
-    return;  // this many iterations cannot happen: the bound was enough here
+    return false;  // this many iterations cannot happen: the bound was enough here
   }
+  // Paths are not checked at each fork, but a loop whose trip count is
+  // small (a loop over the 8 bits of a byte) should not be followed to the
+  // bound: at 8, 16, 32... iterations, ask whether this many can happen.
+  if (n >= 8 && (n & (n - 1)) == 0 && opt_.quickly_infeasible && opt_.quickly_infeasible(p.pc)) return false;
   // Phis read their incoming values all at once.
   std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr, vec>>> phis;
   for (const llvm::PHINode& phi : p.bb->phis()) {
@@ -303,6 +311,11 @@ void executor::run_block(path p, std::vector<path>& work,
     else if (auto* vv = std::get_if<vec>(&v)) p.vecs.insert_or_assign(phi, *vv);
     else p.vals.insert_or_assign(phi, std::get<val>(v));
   }
+  return true;
+}
+
+void executor::run_block(path p, std::vector<path>& work,
+                         std::vector<std::pair<z3::expr, val>>& rets) {
   for (const llvm::Instruction& i : *p.bb) {
     if (isa<llvm::PHINode>(i)) continue;
     if (auto* r = dyn_cast<llvm::ReturnInst>(&i)) {
@@ -358,10 +371,35 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
   }
   std::vector<path> work{std::move(start)};
   std::vector<std::pair<z3::expr, val>> rets;
+  // Paths meet again where they join: the earliest block in reverse
+  // post-order goes first, so every path that reaches a block in the same
+  // iteration of its loops is there when it runs, and they run it as one
+  // (their values merged under their path conditions). A loop over bytes with
+  // a branch in its body is then one path per iteration, not 2^iterations.
+  const cfg_info& g = cfg(fn);
   while (!work.empty()) {
-    path p = std::move(work.back());
-    work.pop_back();
-    run_block(std::move(p), work, rets);
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < work.size(); ++i)
+      if (g.rpo.at(work[i].bb) < g.rpo.at(work[first].bb)) first = i;
+    path p = std::move(work[first]);
+    work.erase(work.begin() + static_cast<std::ptrdiff_t>(first));
+    const std::vector<unsigned> key = loop_key(p);
+    std::vector<path> same;
+    for (std::size_t i = 0; i < work.size();) {
+      if (work[i].bb == p.bb && loop_key(work[i]) == key) {
+        same.push_back(std::move(work[i]));
+        work.erase(work.begin() + static_cast<std::ptrdiff_t>(i));
+      } else {
+        ++i;
+      }
+    }
+    if (!enter(p)) p.pc = c_.bool_val(false);
+    for (path& q : same) {
+      if (!enter(q)) continue;
+      if (p.pc.is_false()) p = std::move(q);
+      else if (!merge(p, q)) run_block(std::move(q), work, rets);  // not mergeable: on its own
+    }
+    if (!p.pc.is_false()) run_block(std::move(p), work, rets);
   }
   --depth_;
   if (rets.empty()) {  // every path ends in UB: any value

@@ -62,6 +62,10 @@ struct translate_options {
   // Is this path condition satisfiable? Asked of a path that reaches the loop
   // bound: unsat shows the bound is enough. unknown counts as yes.
   std::function<z3::check_result(const z3::expr&)> feasible;
+  // Is this path condition shown unsatisfiable within a short time? Asked
+  // of a loop at 8, 16, 32... iterations to stop a short loop early; false
+  // when not shown (the path goes on).
+  std::function<bool(const z3::expr&)> quickly_infeasible;
 };
 
 // f must take one integer argument and return an integer.

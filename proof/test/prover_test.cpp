@@ -229,6 +229,15 @@ TEST(Proof, KernighanLoopByBdd) {
   EXPECT_EQ(bad.input, ~std::uint64_t{0});
 }
 
+// Nested loops whose paths multiply (9^8) are decided because paths join
+// again where they meet, not followed one by one to the block limit.
+TEST(Proof, PathsJoinAfterAnInnerLoop) {
+  expect_proved("fixture_bytewise_kernighan_ok");
+  const proof::outcome bad = refuted("fixture_bytewise_kernighan_7", op::popcount);
+  ASSERT_TRUE(bad.input);
+  EXPECT_NE(*bad.input >> 56, 0u) << std::hex << *bad.input;
+}
+
 TEST(Proof, SwarFoldTo32BitsByBdd) {
   expect_proved("fixture_swar_fold32_ok", "bdd");
   refuted("fixture_swar_fold32_mask", op::popcount);
