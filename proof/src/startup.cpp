@@ -76,7 +76,7 @@ std::int64_t sext(std::uint64_t v, unsigned w) {
 
 class interpreter {
  public:
-  interpreter(const llvm::Module& m) : m_(m), dl_(m.getDataLayout()) {}
+  explicit interpreter(const llvm::Module& m) : dl_(m.getDataLayout()) {}
 
   std::map<const llvm::GlobalVariable*, object*> globals;
   std::deque<object> objects;
@@ -198,7 +198,6 @@ class interpreter {
   std::vector<const llvm::BasicBlock*> stack;
 
  private:
-  const llvm::Module& m_;
   const llvm::DataLayout& dl_;
 };
 
