@@ -15,6 +15,7 @@
 #include "asm_parse.hpp"
 #include "bitops.hpp"
 #include "inline_asm.hpp"
+#include "inline_asm_operands.hpp"
 #include "translate.hpp"  // not_modelled
 
 namespace scanproof::proof {
@@ -303,115 +304,38 @@ state merge(const state& a, const state& b) {
 
 }  // namespace
 
-asm_effect run_inline_asm(const llvm::InlineAsm& ia, const std::string& triple,
-                          const std::vector<z3::expr>& inputs, const std::vector<unsigned>& output_bits,
-                          const std::function<z3::expr(unsigned)>& fresh, const cpu_choice_fn& choice) {
+asm_effect run_x86_64(const llvm::InlineAsm& ia, const std::string& triple, const std::vector<z3::expr>& inputs,
+                      const std::vector<unsigned>& output_bits, const std::function<z3::expr(unsigned)>& fresh,
+                      const cpu_choice_fn& choice) {
   const std::string& tmpl = ia.getAsmString();
-  if (!llvm::Triple(triple).isX86() || !llvm::Triple(triple).isArch64Bit())
-    throw not_modelled("asm \"" + tmpl + "\": instructions of " + triple + " are not modelled");
   z3::context& c = fresh(1).ctx();
   x86_machine mach(c, tmpl, fresh, choice);
   const bool intel = ia.getDialect() == llvm::InlineAsm::AD_Intel;
 
-  // One register per operand ($0, $1, ... count outputs, then inputs).
-  const llvm::InlineAsm::ConstraintInfoVector cons = ia.ParseConstraints();
-  std::vector<int> reg_of;        // operand -> register index
-  std::vector<unsigned> bits_of;  // operand -> width
-  std::array<bool, gpr_count> used{};
-  used[4] = used[5] = true;  // never rsp/rbp
-  std::size_t out_k = 0, in_k = 0;
-  std::vector<std::pair<int, z3::expr>> initial;  // register, input value
-  std::vector<std::pair<int, unsigned>> outputs;  // register, width
-  for (const auto& ci : cons) {
-    if (ci.Type == llvm::InlineAsm::isClobber) continue;
-    if (ci.isIndirect) throw mach.refuse("a memory operand");
-    int reg = -1;
-    for (const std::string& code : ci.Codes) {
-      static const std::map<std::string, int> fixed = {{"a", 0}, {"c", 1}, {"d", 2}, {"b", 3}, {"S", 6}, {"D", 7}};
-      if (auto f = fixed.find(code); f != fixed.end()) reg = f->second;
-      if (code.size() > 2 && code.front() == '{') {
-        if (auto r = find_reg(llvm::StringRef(code.substr(1, code.size() - 2)).upper())) reg = r->index;
-        else throw mach.refuse("register constraint " + code + " is not modelled");
-      }
-      if (!code.empty() && std::isdigit(static_cast<unsigned char>(code[0]))) {
-        const unsigned tied = static_cast<unsigned>(std::stoi(code));
-        if (tied >= reg_of.size()) throw mach.refuse("a tied operand that is not an output");
-        reg = reg_of[tied];
-      }
-    }
-    const bool any = std::any_of(ci.Codes.begin(), ci.Codes.end(), [](const std::string& code) {
-      return code == "r" || code == "q" || code == "R" || code == "Q" || code == "g" || code == "mr" ||
-             code == "rm" || code == "m";  // a memory-or-register operand: given a register
-    });
-    if (reg < 0 && !any) throw mach.refuse("operand constraint \"" + llvm::join(ci.Codes, ",") + "\" is not modelled");
-    if (reg < 0) {
-      for (int i = 0; i < gpr_count && reg < 0; ++i)
-        if (!used[static_cast<std::size_t>(i)]) reg = i;
-      if (reg < 0) throw mach.refuse("more operands than registers");
-    }
-    used[static_cast<std::size_t>(reg)] = true;
-    reg_of.push_back(reg);
-    if (ci.Type == llvm::InlineAsm::isOutput) {
-      if (out_k >= output_bits.size()) throw mach.refuse("more output constraints than results");
-      bits_of.push_back(output_bits[out_k++]);
-      outputs.push_back({reg, bits_of.back()});
-    } else {
-      if (in_k >= inputs.size()) throw mach.refuse("more input constraints than arguments");
-      const z3::expr& v = inputs[in_k++];
-      bits_of.push_back(v.get_sort().bv_size());
-      initial.push_back({reg, v});
-    }
-  }
-
-  // The template with each operand named: $N, ${N:mod}, $$, $( | ).
-  std::string text;
-  int alt = -1, want_alt = intel ? 1 : 0;
-  for (std::size_t i = 0; i < tmpl.size(); ++i) {
-    const char ch = tmpl[i];
-    if (ch != '$' || i + 1 == tmpl.size()) {
-      if (alt < 0 || alt == want_alt) text += ch;
-      continue;
-    }
-    const char n = tmpl[++i];
-    if (n == '$') {
-      if (alt < 0 || alt == want_alt) text += '$';
-    } else if (n == '(') {
-      alt = 0;
-    } else if (n == '|') {
-      ++alt;
-    } else if (n == ')') {
-      alt = -1;
-    } else {
-      std::size_t k = 0;
-      char mod = 0;
-      if (std::isdigit(static_cast<unsigned char>(n))) {
-        std::size_t end = i;
-        while (end < tmpl.size() && std::isdigit(static_cast<unsigned char>(tmpl[end]))) ++end;
-        k = std::stoul(tmpl.substr(i, end - i));
-        i = end - 1;
-      } else if (n == '{') {
-        const std::size_t close = tmpl.find('}', i);
-        const std::string inside = tmpl.substr(i + 1, close - i - 1);
-        const std::size_t colon = inside.find(':');
-        if (close == std::string::npos || inside.empty() || !std::isdigit(static_cast<unsigned char>(inside[0])))
-          throw mach.refuse("template operand ${" + inside + "} is not modelled");
-        k = std::stoul(inside.substr(0, colon));
-        if (colon != std::string::npos) mod = inside.size() == colon + 2 ? inside[colon + 1] : '?';
-        i = close;
-      } else {
-        throw mach.refuse(std::string("template escape $") + n + " is not modelled");
-      }
-      if (k >= reg_of.size()) throw mach.refuse("template names operand " + std::to_string(k) + ", which does not exist");
-      unsigned w = bits_of[k];
-      if (mod == 'q') w = 64;
-      else if (mod == 'k') w = 32;
-      else if (mod == 'w') w = 16;
-      else if (mod == 'b') w = 8;
-      else if (mod != 0) throw mach.refuse(std::string("operand modifier ") + mod + " is not modelled");
-      if (w != 8 && w != 16 && w != 32 && w != 64) throw mach.refuse("a " + std::to_string(w) + "-bit register operand");
-      if (alt < 0 || alt == want_alt) text += (intel ? "" : "%") + reg_name(reg_of[k], w);
-    }
-  }
+  asm_isa isa;
+  isa.registers = gpr_count;
+  isa.reserved = {4, 5};  // never rsp/rbp
+  isa.letters = {{"a", 0}, {"c", 1}, {"d", 2}, {"b", 3}, {"S", 6}, {"D", 7}};
+  isa.general = {"r", "q", "R", "Q", "g", "mr", "rm", "m"};  // memory-or-register: given a register
+  isa.named = [](const std::string& n) {
+    const auto r = find_reg(llvm::StringRef(n).upper());
+    return r ? r->index : -1;
+  };
+  isa.print = [intel](int reg, unsigned bits, char mod) -> std::string {
+    unsigned w = bits;
+    if (mod == 'q') w = 64;
+    else if (mod == 'k') w = 32;
+    else if (mod == 'w') w = 16;
+    else if (mod == 'b') w = 8;
+    else if (mod != 0) return "";
+    if (w != 8 && w != 16 && w != 32 && w != 64) return "";
+    return (intel ? "" : "%") + reg_name(reg, w);
+  };
+  isa.alternative = intel ? 1 : 0;
+  const asm_operands plan = plan_operands(ia, inputs, output_bits, isa);
+  const std::string& text = plan.text;
+  const auto& initial = plan.inputs;
+  const auto& outputs = plan.outputs;
 
   const std::vector<asm_item> items = parse_asm(triple, text, intel);
   std::array<z3::expr, gpr_count> regs{

@@ -10,7 +10,9 @@
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/SourceMgr.h>
 
 #include "ir.hpp"
 #include "prove.hpp"
@@ -205,6 +207,40 @@ TEST(Proof, AsmSequenceWithLocalLabel) {
   const proof::outcome bad = refuted("fixture_asm_ctz_63", op::ctz);
   EXPECT_EQ(bad.input, 0u);
   EXPECT_EQ(bad.got, 63);
+}
+
+// AArch64 asm on IR made for AArch64 (written here, so the test needs no
+// cross compiler): rbit then clz counts trailing zeros, clz alone does not.
+proof::outcome prove_aarch64_asm(const char* name, const char* asm_text) {
+  auto ir = std::make_unique<proof::ir_set>();
+  ir->target = "aarch64";
+  ir->triple = "aarch64-unknown-linux-gnu";
+  const std::string text = std::string(
+      "target datalayout = \"e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128\"\n"
+      "target triple = \"aarch64-unknown-linux-gnu\"\n"
+      "define i64 @scanproof_scalar__") + name + "(i64 %b) {\n"
+      "  %r = call i64 asm \"" + asm_text + "\", \"=r,r\"(i64 %b)\n"
+      "  ret i64 %r\n}\n";
+  llvm::SMDiagnostic err;
+  ir->modules.push_back(llvm::parseAssemblyString(text, err, ir->context));
+  if (!ir->modules.back()) throw std::runtime_error("bad fixture IR: " + err.getMessage().str());
+  descriptor d = fixture("fixture_kernighan_ok");  // a candidate's contract, for ctz
+  d.name = name;
+  d.operation = op::ctz;
+  d.batch = nullptr;  // not built for this host: no replay
+  proof::prove_options o;
+  o.timeout_s = 60;
+  o.replay = false;
+  return proof::prove(d, *ir, o);
+}
+
+TEST(Proof, Aarch64AsmRbitClz) {
+  const proof::outcome ok = prove_aarch64_asm("a64_ctz_ok", "rbit ${0:x}, ${1:x}\\0A\\09clz ${0:x}, ${0:x}");
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  const proof::outcome bad = prove_aarch64_asm("a64_ctz_clz", "clz ${0:x}, ${1:x}");
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  ASSERT_TRUE(bad.input && bad.got);
+  EXPECT_EQ(*bad.got, std::countl_zero(*bad.input)) << std::hex << *bad.input;
 }
 
 // BSF on a zero source: AMD documents the destination unchanged, Intel
