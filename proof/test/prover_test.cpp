@@ -209,31 +209,33 @@ TEST(Proof, AsmSequenceWithLocalLabel) {
   EXPECT_EQ(bad.got, 63);
 }
 
-// AArch64 asm on IR made for AArch64 (written here, so the test needs no
-// cross compiler): rbit then clz counts trailing zeros, clz alone does not.
-proof::outcome prove_aarch64_asm(const char* name, const char* asm_text) {
+// Asm for other CPUs on IR written here (so the test needs no cross
+// compiler): the function's body for `triple`, proved as a clz or ctz.
+proof::outcome prove_ir(const char* name, op o, const char* triple, const char* layout, const std::string& body) {
   auto ir = std::make_unique<proof::ir_set>();
-  ir->target = "aarch64";
-  ir->triple = "aarch64-unknown-linux-gnu";
-  const std::string text = std::string(
-      "target datalayout = \"e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128\"\n"
-      "target triple = \"aarch64-unknown-linux-gnu\"\n"
-      "define i64 @scanproof_scalar__") + name + "(i64 %b) {\n"
-      "  %r = call i64 asm \"" + asm_text + "\", \"=r,r\"(i64 %b)\n"
-      "  ret i64 %r\n}\n";
+  ir->target = triple;
+  ir->triple = triple;
+  const std::string text = std::string("target datalayout = \"") + layout + "\"\ntarget triple = \"" + triple +
+                           "\"\ndefine i64 @scanproof_scalar__" + name + "(i64 %b) {\n" + body + "}\n";
   llvm::SMDiagnostic err;
   ir->modules.push_back(llvm::parseAssemblyString(text, err, ir->context));
   if (!ir->modules.back()) throw std::runtime_error("bad fixture IR: " + err.getMessage().str());
-  descriptor d = fixture("fixture_kernighan_ok");  // a candidate's contract, for ctz
+  descriptor d = fixture("fixture_kernighan_ok");  // a candidate's contract
   d.name = name;
-  d.operation = op::ctz;
+  d.operation = o;
   d.batch = nullptr;  // not built for this host: no replay
-  proof::prove_options o;
-  o.timeout_s = 60;
-  o.replay = false;
-  return proof::prove(d, *ir, o);
+  proof::prove_options opt;
+  opt.timeout_s = 60;
+  opt.replay = false;
+  return proof::prove(d, *ir, opt);
 }
 
+proof::outcome prove_aarch64_asm(const char* name, const char* asm_text) {
+  return prove_ir(name, op::ctz, "aarch64-unknown-linux-gnu", "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128",
+                  std::string("  %r = call i64 asm \"") + asm_text + "\", \"=r,r\"(i64 %b)\n  ret i64 %r\n");
+}
+
+// rbit then clz counts trailing zeros; clz alone does not.
 TEST(Proof, Aarch64AsmRbitClz) {
   const proof::outcome ok = prove_aarch64_asm("a64_ctz_ok", "rbit ${0:x}, ${1:x}\\0A\\09clz ${0:x}, ${0:x}");
   EXPECT_EQ(ok.verdict, "proved") << ok.reason;
@@ -241,6 +243,26 @@ TEST(Proof, Aarch64AsmRbitClz) {
   ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
   ASSERT_TRUE(bad.input && bad.got);
   EXPECT_EQ(*bad.got, std::countl_zero(*bad.input)) << std::hex << *bad.input;
+}
+
+// 32-bit ARM: a 64-bit clz from two 32-bit clz; with 31 for the low half
+// the answer is one short wherever the high half is zero.
+proof::outcome prove_arm_clz_pair(const char* name, int low_offset) {
+  return prove_ir(name, op::clz, "armv7-unknown-linux-gnueabihf", "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64",
+                  "  %lo = trunc i64 %b to i32\n  %h = lshr i64 %b, 32\n  %hi = trunc i64 %h to i32\n"
+                  "  %ch = call i32 asm \"clz $0, $1\", \"=r,r\"(i32 %hi)\n"
+                  "  %cl = call i32 asm \"clz $0, $1\", \"=r,r\"(i32 %lo)\n"
+                  "  %z = icmp eq i32 %hi, 0\n  %cl2 = add i32 %cl, " + std::to_string(low_offset) + "\n"
+                  "  %r = select i1 %z, i32 %cl2, i32 %ch\n  %r64 = zext i32 %r to i64\n  ret i64 %r64\n");
+}
+
+TEST(Proof, ArmAsmClzPair) {
+  const proof::outcome ok = prove_arm_clz_pair("arm_clz_pair_ok", 32);
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  const proof::outcome bad = prove_arm_clz_pair("arm_clz_pair_31", 31);
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  ASSERT_TRUE(bad.input);
+  EXPECT_EQ(*bad.input >> 32, 0u) << std::hex << *bad.input;
 }
 
 // BSF on a zero source: AMD documents the destination unchanged, Intel
