@@ -26,7 +26,7 @@ void on_error(int e) { g_error = e; }
 struct session {
   explicit session(int max_nodes, int vars) {
     g_error = 0;
-    bdd_init(std::min(1 << 20, max_nodes), 1 << 18);
+    bdd_init(max_nodes / 2, 1 << 20);  // half the limit at once: fewer garbage collections
     bdd_error_hook(on_error);
     bdd_gbc_hook(nullptr);  // the default one prints every garbage collection
     bdd_resize_hook(nullptr);
@@ -127,7 +127,8 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
       return out;
     }
     const std::string n = e.decl().name().str();
-    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? std::stoi(n.substr(8)) : vars++;
+    // Bit 63 is variable 0 (bdd_engine.hpp); other variables after the input.
+    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? 63 - std::stoi(n.substr(8)) : vars++;
   }
 
   const session s(limits.max_nodes, vars);
@@ -222,7 +223,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
   for (BDD n = bdd_satone(f); n != bdd_true_node && n != bdd_false_node;) {
     const int v = bdd_var(n);
     const bool one = bdd_low(n) == bdd_false_node;
-    if (one && v < 64) in |= std::uint64_t{1} << v;
+    if (one && v < 64) in |= std::uint64_t{1} << (63 - v);
     n = one ? bdd_high(n) : bdd_low(n);
   }
   out.result = z3::sat;

@@ -30,7 +30,9 @@ struct bdd_limits {
 };
 
 // Is `query` (Bool over the 64-bit bit-vector constant `input`) satisfiable?
-// Variable order: bit 0 of the input first (the natural bit order). Not
+// Variable order: the input's bits from bit 63 down to bit 0 (measured on the
+// catalogue: 25 CPU s against 31 with bit 0 first; Kernighan's loop and
+// serialization gain most). Not
 // reentrant: BuDDy is one global state per process (each proof has its own
 // process under `--jobs`; in one process, proofs run one at a time).
 bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_limits& limits);

@@ -297,7 +297,10 @@ bool executor::enter(path& p) {
   // Paths are not checked at each fork, but a loop whose trip count is
   // small (a loop over the 8 bits of a byte) should not be followed to the
   // bound: at 8, 16, 32... iterations, ask whether this many can happen.
-  if (n >= 8 && (n & (n - 1)) == 0 && opt_.quickly_infeasible && opt_.quickly_infeasible(p.pc)) return false;
+  // (Not when the bound itself comes before the next doubling.)
+  if (n >= 8 && (n & (n - 1)) == 0 && 2 * n <= opt_.loop_bound && opt_.quickly_infeasible &&
+      opt_.quickly_infeasible(p.pc))
+    return false;
   // Phis read their incoming values all at once.
   std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr, vec>>> phis;
   for (const llvm::PHINode& phi : p.bb->phis()) {
