@@ -8,11 +8,11 @@
 
 namespace scanproof::proof {
 
-std::vector<std::vector<query>> nonzero_queries(op o, const z3::expr& b, const z3::expr& result) {
+std::vector<query_set> nonzero_queries(op o, const z3::expr& b, const z3::expr& result) {
   z3::context& c = b.ctx();
   std::vector<query> qs;
   if (o == op::popcount) {
-    std::vector<query> direct{{b != c.bv_val(0, 64), bv_popcount(b)}};
+    const query direct{b != c.bv_val(0, 64), bv_popcount(b)};
     for (unsigned k = 0; k < 64; ++k)
       qs.push_back({b == c.bv_val(std::uint64_t{1} << k, 64), c.bv_val(1, 64)});
     z3::expr_vector from(c), to(c);
@@ -26,17 +26,22 @@ std::vector<std::vector<query>> nonzero_queries(op o, const z3::expr& b, const z
                     z3::expr(result).substitute(from, to) + c.bv_val(1, 64),
                     {b, below}});
     }
-    return {direct, qs};
+    return {{{direct}, true, true, "one comparison with the reference"},
+            {qs, false, true, "induction on the set bits"}};
   }
+  const bool forward = o == op::lsb || o == op::ctz;
+  const z3::expr reference = forward        ? bv_cttz(b)
+                             : o == op::msb ? c.bv_val(63, 64) - bv_ctlz(b)
+                                            : bv_ctlz(b);
   for (unsigned k = 0; k < 64; ++k) {
-    const bool forward = o == op::lsb || o == op::ctz;
     // forward: the lowest one is bit k; reverse: the highest one is bit k.
     const z3::expr domain = forward ? b.extract(k, 0) == c.bv_val(std::uint64_t{1} << k, k + 1)
                                     : z3::lshr(b, c.bv_val(k, 64)) == c.bv_val(1, 64);
     const unsigned want = o == op::clz ? 63 - k : k;
     qs.push_back({domain, c.bv_val(want, 64)});
   }
-  return {qs};
+  return {{{{b != c.bv_val(0, 64), reference}}, true, false, "one comparison with the reference"},
+          {qs, false, true, "one query per bit position"}};
 }
 
 namespace {

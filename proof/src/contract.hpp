@@ -21,15 +21,24 @@ struct query {
   std::vector<z3::expr> suspects{};
 };
 
+// A set of queries that together prove a scope, and the engines that may
+// decide them (decide.hpp).
+struct query_set {
+  std::vector<query> queries;
+  bool bdd = true;  // binary decision diagrams first
+  bool z3 = true;   // then Z3's SAT tactic
+  std::string what;  // how the contract is put: "one comparison with the reference"...
+};
+
 // The op's contract on the nonzero inputs of `result` (a formula of b), as
-// alternative sets of queries: each set alone proves the contract; the next
-// is tried only if the solver gives up on one. The scans: one query per bit
-// position, so each has a constant answer. popcount: first the direct
-// comparison (instant when the IR is llvm.ctpop), then induction on the set
-// bits, which the SAT solver does far faster on tables and SWAR than
-// comparing two adder networks: every single bit gives 1, and setting one
-// more bit adds exactly 1.
-std::vector<std::vector<query>> nonzero_queries(op o, const z3::expr& b, const z3::expr& result);
+// alternative query sets: each set alone proves the contract; the next is
+// tried only if the engines give up on one. First one comparison with the
+// reference for every input (BDDs decide it for scans, SWAR, tables and
+// loops alike). Then, for Z3 alone: the scans one query per bit position,
+// so each has a constant answer; popcount the direct comparison (instant
+// when the IR is llvm.ctpop) and then induction on the set bits: every
+// single bit gives 1, and setting one more bit adds exactly 1.
+std::vector<query_set> nonzero_queries(op o, const z3::expr& b, const z3::expr& result);
 
 // The facts expectation conditions are evaluated against: the IR's target,
 // not the machine the prover runs on.

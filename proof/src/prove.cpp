@@ -7,11 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 
 #include "contract.hpp"
+#include "decide.hpp"
 #include "scanproof/checks.hpp"  // hex
 #include "scanproof/batch.hpp"
 #include "scanproof/isolation.hpp"
@@ -23,21 +25,6 @@ namespace scanproof::proof {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-// Pure bit-vector queries go to Z3's bit-blasting tactics (much faster than
-// the default solver on multiplications); floating point needs QF_FPBV.
-z3::solver make_solver(z3::context& c, bool fp, unsigned ms) {
-  if (fp) {
-    z3::solver s(c, "QF_FPBV");
-    z3::params p(c);
-    p.set("timeout", ms);
-    s.set(p);
-    return s;
-  }
-  const z3::tactic t = z3::tactic(c, "simplify") & z3::tactic(c, "solve-eqs") &
-                       z3::tactic(c, "bit-blast") & z3::tactic(c, "sat");
-  return z3::try_for(t, ms).mk_solver();
-}
 
 // Runs the built implementation on one input in a child process: an input in
 // undefined behaviour may make it loop or crash. Empty result: it did not
@@ -87,6 +74,8 @@ struct scope_result {
   std::uint64_t input = 0;
   std::int64_t want = 0, predicted = 0;
   bool ub = false;
+  std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
+  std::string how;     // "bdd, 1 query, 0.06 s": for the details line
 };
 
 // One implementation's proof: its Z3 context, formula and time limit.
@@ -111,55 +100,146 @@ class prover {
       // Past the time limit nothing more is solved: the path stays undecided
       // (the loop is reported as not bounded in time), and the run ends.
       if (remaining_ms() == 0) return z3::unknown;
-      // Bit-blasting first; a path condition with floating point needs QF_FPBV.
-      for (const bool fp : {false, true}) {
-        z3::solver s = make_solver(c_, fp, std::max(1u, remaining_ms()));
-        s.add(pc);
-        const z3::check_result r = s.check();
-        if (r != z3::unknown) return r;
-      }
-      return z3::unknown;
+      // A path condition with floating point needs QF_FPBV; Z3 tells.
+      const decision d = decide(pc, b_, false, {}, deadline_, std::max(1u, remaining_ms()));
+      if (d.result != z3::unknown || remaining_ms() == 0) return d.result;
+      return decide(pc, b_, true, {false, true}, deadline_, std::max(1u, remaining_ms())).result;
+    };
+    t.quickly_infeasible = [this](const z3::expr& pc) {
+      const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
+      return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u)).result == z3::unsat;
     };
     return translate(fn, c_, b_, t);
   }
 
-  // Tries each alternative set of queries; all but the last get at most 5 s
-  // (the direct popcount comparison is instant or hopeless).
-  scope_result run(const std::vector<std::vector<query>>& alternatives, op o, bool zero_scope) {
+  // Tries each alternative query set; in all but the last Z3 gets at most
+  // 5 s (the direct popcount comparison is instant or hopeless for it).
+  scope_result run(const std::vector<query_set>& alternatives, op o, bool zero_scope) {
     scope_result r;
+    std::string tried;
+    bool timed_out = false;
     for (std::size_t i = 0; i < alternatives.size(); ++i) {
+      const query_set& qs = alternatives[i];
+      if (!qs.z3 && (!qs.bdd || formula->uses_fp)) continue;  // no engine for it
       const bool last = i + 1 == alternatives.size();
-      r = run(alternatives[i], o, zero_scope, last ? remaining_ms() : std::min(remaining_ms(), 5000u));
-      if (r.k != scope_result::kind::not_provable || remaining_ms() == 0) return r;
+      r = run(qs, o, zero_scope, last ? remaining_ms() : std::min(remaining_ms(), 5000u), tried, timed_out);
+      if (r.k != scope_result::kind::not_provable || remaining_ms() == 0) break;
     }
+    if (r.k == scope_result::kind::not_provable)
+      r.reason = (timed_out || remaining_ms() == 0 ? timeout_reason() : "the engines gave up") +
+                 (tried.empty() ? "" : " (tried " + tried + ")");
     return r;
   }
 
-  scope_result run(const std::vector<query>& qs, op o, bool zero_scope, unsigned budget_ms) {
+  scope_result run(const query_set& qs, op o, bool zero_scope, unsigned z3_budget_ms, std::string& tried,
+                   bool& timed_out) {
     const function_formula& f = *formula;
-    const auto until = clock_type::now() + std::chrono::milliseconds(budget_ms);
+    const auto until = clock_type::now() + std::chrono::milliseconds(z3_budget_ms);
     z3::expr any_ub = c_.bool_val(false);
     for (const ub_event& e : f.ub) any_ub = any_ub || e.when;
-    for (const query& q : qs) {
+    std::vector<std::string> by;  // the engines that decided queries, in order
+    double seconds = 0;
+    auto summary = [&](scope_result& r) {
+      for (const std::string& e : by) r.engine += (r.engine.empty() ? "" : "+") + e;
+      char buf[120];
+      std::snprintf(buf, sizeof buf, "%s, %zu quer%s, %.2f s", r.engine.c_str(), qs.queries.size(),
+                    qs.queries.size() == 1 ? "y" : "ies", seconds);
+      r.how = std::string(buf) + ": " + qs.what;
+      return r;
+    };
+    for (const query& q : qs.queries) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - clock_type::now()).count();
       const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
-      if (ms == 0) return {scope_result::kind::not_provable, timeout_reason(), 0, 0, 0, false};
-      z3::solver s = make_solver(c_, f.uses_fp, ms);
-      s.add(q.domain && (f.result != q.want || any_ub));
-      const z3::check_result r = s.check();
-      if (r == z3::unsat) continue;
-      if (r == z3::unknown) {
-        const std::string why = s.reason_unknown();
-        return {scope_result::kind::not_provable,
-                remaining_ms() == 0 || why.find("timeout") != std::string::npos ||
-                        why.find("canceled") != std::string::npos
-                    ? timeout_reason()
-                    : "the solver gave up: " + why,
-                0, 0, 0, false};
+      if (remaining_ms() == 0) {
+        timed_out = true;
+        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", ""};
       }
-      return counterexample(s.get_model(), q, o, zero_scope);
+      z3::expr question = q.domain && (f.result != q.want || any_ub);
+      if (zero_scope) {  // one input: the engines get the formula evaluated at it
+        z3::expr_vector from(c_), to(c_);
+        from.push_back(b_);
+        to.push_back(c_.bv_val(0, 64));
+        question = question.substitute(from, to).simplify();
+      }
+      const decision d = decide(question, b_, f.uses_fp,
+                                {qs.bdd, qs.z3 && ms > 0}, deadline_, ms);
+      seconds += d.seconds;
+      if (!d.engine.empty() && std::find(by.begin(), by.end(), d.engine) == by.end()) by.push_back(d.engine);
+      if (d.result == z3::unsat) continue;
+      if (d.result == z3::unknown) {
+        if (d.timed_out || ms == 0) timed_out = true;
+        const std::string what = d.tried.empty() ? (ms == 0 ? "z3-sat: timeout" : "nothing") : d.tried;
+        tried += (tried.empty() ? "" : "; ") + qs.what + ": " + what;
+        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", ""};
+      }
+      if (!d.disagreement.empty()) {
+        scope_result r{scope_result::kind::error, d.disagreement, 0, 0, 0, false, "", ""};
+        return summary(r);
+      }
+      scope_result r = counterexample(*d.model, q, o, zero_scope);
+      return summary(r);
     }
-    return {};
+    scope_result r;
+    return summary(r);
+  }
+
+  // Inline asm whose meaning differs between CPUs: the proof is of the
+  // documented or newer behaviour (each choice true); `with_choices` keeps
+  // the formula with the choices open for the question below.
+  void assume_documented_behaviour() {
+    function_formula& f = *formula;
+    if (f.cpu_choices.empty()) return;
+    with_choices_ = f.result;
+    z3::expr_vector from(c_), to(c_);
+    for (const auto& ch : f.cpu_choices) {
+      from.push_back(ch.first);
+      to.push_back(c_.bool_val(true));
+    }
+    f.result = f.result.substitute(from, to);
+    for (auto* events : {&f.ub, &f.poison_sources})
+      for (ub_event& e : *events) e.when = e.when.substitute(from, to);
+  }
+
+  // Does the result on `domain` change when CPU choice k is false? An input
+  // where it does, or nullopt (also when that is not decided in time).
+  std::optional<std::uint64_t> depends_on_choice(std::size_t k, const z3::expr& domain) {
+    const function_formula& f = *formula;
+    z3::expr_vector from(c_), to(c_);
+    for (std::size_t i = 0; i < f.cpu_choices.size(); ++i) {
+      from.push_back(f.cpu_choices[i].first);
+      to.push_back(c_.bool_val(i != k));
+    }
+    const z3::expr other = z3::expr(*with_choices_).substitute(from, to);
+    const decision d = decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms());
+    if (d.result != z3::sat || !d.model) return std::nullopt;
+    return d.model->eval(b_, true).get_numeral_uint64();
+  }
+
+  // The build runs the dispatch path this CPU chose, not necessarily the
+  // counterexample's: the IR's value at `input` on each path (of one
+  // dispatch choice) that returns `got`, or empty.
+  std::string dispatch_path_returning(std::uint64_t input, std::int64_t got) {
+    const function_formula& f = *formula;
+    for (const dispatch_choice& d : f.dispatch)
+      for (std::size_t k = 0; k < d.labels.size(); ++k) {
+        z3::expr_vector from(c_), to(c_);
+        from.push_back(b_);
+        to.push_back(c_.bv_val(input, 64));
+        from.push_back(d.selector);
+        to.push_back(c_.bv_val(static_cast<unsigned>(k), 8));
+        const z3::expr v = z3::expr(f.result).substitute(from, to).simplify();
+        if (v.is_numeral() && static_cast<std::int64_t>(v.get_numeral_uint64()) == got)
+          return d.global + " = " + d.labels[k];
+      }
+    if (f.cpu_reads.empty()) return "";
+    // Some CPU-feature values make the IR return what the build did?
+    z3::expr_vector from(c_), to(c_);
+    from.push_back(b_);
+    to.push_back(c_.bv_val(input, 64));
+    const z3::expr v = z3::expr(f.result).substitute(from, to);
+    const decision d = decide(v == c_.bv_val(static_cast<std::uint64_t>(got), 64), b_, f.uses_fp, {}, deadline_,
+                              std::max(1u, std::min(remaining_ms(), 10000u)));
+    return d.result == z3::sat ? "the features this CPU reports in __cpu_model" : "";
   }
 
   std::string timeout_reason() const {
@@ -202,6 +282,13 @@ class prover {
     } else {
       r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
     }
+    for (const z3::expr& v : f.cpu_reads)
+      r.reason += " (with " + v.decl().name().str().substr(4) + " = " + hex(m.eval(v, true).get_numeral_uint64()) + ")";
+    // Which dispatch path the solver took: the one the proof fails on.
+    for (const dispatch_choice& d : f.dispatch) {
+      const std::uint64_t k = m.eval(d.selector, true).get_numeral_uint64();
+      r.reason += " (on the dispatch path " + d.global + " = " + d.labels[std::min<std::size_t>(k, d.labels.size() - 1)] + ")";
+    }
     // The contract formula and the reference oracle must agree on the input.
     const std::int64_t oracle = zero_scope ? r.want : reference::eval(o, r.input);
     if (oracle != r.want) {
@@ -215,6 +302,7 @@ class prover {
  private:
   const prove_options& o_;
   z3::expr b_;
+  std::optional<z3::expr> with_choices_;
   clock_type::time_point deadline_;
 };
 
@@ -247,6 +335,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   prover p(o);
   try {
     p.formula = p.translate_fn(*fn);
+    p.assume_documented_behaviour();
   } catch (const not_modelled& e) {
     return not_provable(e.what());
   } catch (const z3::exception& e) {
@@ -256,14 +345,15 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   struct scope_plan {
     scope on;
     const char* label;
-    std::vector<std::vector<query>> queries;
+    std::vector<query_set> queries;
   };
   // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
   const zero_decision zp = zero_policy(d);
   if (zp.want) {
     const z3::expr b = p.c_.bv_const("b", 64);
-    plans.push_back({scope::zero, "zero", {{{b == p.c_.bv_val(0, 64), p.c_.bv_val(*zp.want, 64)}}}});
+    plans.push_back({scope::zero, "zero",
+                     {{{{b == p.c_.bv_val(0, 64), p.c_.bv_val(*zp.want, 64)}}, true, true, "the zero input"}}});
   } else {
     out.details.push_back("zero: not checked: " + zp.why);
   }
@@ -286,18 +376,28 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     try {
       r = p.run(plan.queries, d.operation, plan.on == scope::zero);
     } catch (const z3::exception& e) {
-      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false};
+      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", ""};
     }
     const std::string label = plan.label;
+    if (!r.engine.empty() && (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample)) {
+      // Each engine once, in the order they first decided something.
+      std::size_t at = 0;
+      for (std::size_t next; at <= r.engine.size(); at = next + 1) {
+        next = std::min(r.engine.find('+', at), r.engine.size());
+        const std::string e = r.engine.substr(at, next - at);
+        if (("+" + out.engine + "+").find("+" + e + "+") == std::string::npos)
+          out.engine += (out.engine.empty() ? "" : "+") + e;
+      }
+    }
     switch (r.k) {
       case scope_result::kind::proved:
         if (expected) {
           fail = true;
           out.expected = true;
-          out.details.push_back(label + ": proved, but expected to fail (XPASS): " + xreason);
+          out.details.push_back(label + ": proved (" + r.how + "), but expected to fail (XPASS): " + xreason);
           out.reason = label + ": proved, but the catalogue expects a failure (XPASS): " + xreason;
         } else {
-          out.details.push_back(label + ": proved");
+          out.details.push_back(label + ": proved (" + r.how + ")");
         }
         break;
       case scope_result::kind::not_provable:
@@ -329,6 +429,10 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           if (r.ub) {
             replay = "replayed: the built implementation returns " + std::to_string(got) +
                      " (undefined behaviour in the IR here, so not compared)";
+          } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
+            replay = "replayed: the built implementation returns " + std::to_string(got) +
+                     ", what the IR returns on the dispatch path this CPU takes (" +
+                     p.dispatch_path_returning(r.input, got) + ")";
           } else if (got != r.predicted) {
             out.verdict = "error";
             out.reason = "replay disagrees with the solver at " + hex(r.input) +
@@ -359,8 +463,24 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
         }
         if (!expected) fail = true;
         out.details.push_back(label + ": counterexample " + hex(r.input) + ": " + r.reason +
-                              (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)"));
+                              (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)") +
+                              " [" + r.how + "]");
         break;
+      }
+    }
+  }
+  // Where CPUs differ (inline asm), say whether the verdict depends on it.
+  for (std::size_t k = 0; k < p.formula->cpu_choices.size(); ++k) {
+    const z3::expr b = p.c_.bv_const("b", 64);
+    for (const scope_plan& plan : plans) {
+      if (p.remaining_ms() == 0) break;
+      const z3::expr domain = plan.on == scope::zero ? b == p.c_.bv_val(0, 64) : b != p.c_.bv_val(0, 64);
+      try {
+        if (const auto at = p.depends_on_choice(k, domain))
+          out.details.push_back(std::string(plan.label) + ": depends on the CPU: the verdict assumes that " +
+                                p.formula->cpu_choices[k].second + "; otherwise the result differs, e.g. at " +
+                                hex(*at));
+      } catch (const z3::exception&) {
       }
     }
   }
@@ -378,6 +498,19 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                   ir.compiler.c_str(), ir.flags.c_str(),
                   p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
     out.reason = note;
+    if (!p.formula->cpu_reads.empty()) {
+      out.reason += ", for every CPU: whatever __builtin_cpu_supports/__cpu_model report";
+      std::string reads;
+      for (const z3::expr& v : p.formula->cpu_reads) reads += (reads.empty() ? "" : ", ") + v.decl().name().str().substr(4);
+      out.details.push_back("cpu features: proved for every value of " + reads);
+    }
+    for (const dispatch_choice& d : p.formula->dispatch) {
+      std::string paths;
+      for (std::size_t k = 0; k < d.labels.size(); ++k)
+        paths += (k == 0 ? "" : k + 1 == d.labels.size() ? " and " : ", ") + d.labels[k];
+      out.reason += ", on every dispatch path (" + d.global + " = " + paths + ")";
+      out.details.push_back("dispatch: " + d.global + ", chosen by the static initialisers: proved with " + paths);
+    }
   }
   out.result = fail ? status::fail : skip ? status::skip : status::pass;
   return finish();

@@ -30,6 +30,9 @@ struct outcome {
   std::optional<std::int64_t> expected_value, got;
   std::string replay;
   double seconds = 0;
+  // The engines that decided it ("bdd", "z3-sat", "z3-fpbv"; "bdd+z3-sat"
+  // when the scopes or queries needed several); empty when nothing was decided.
+  std::string engine;
   std::vector<std::string> details;  // one line per input scope
   status result = status::skip;
 };

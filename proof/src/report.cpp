@@ -24,8 +24,9 @@ const char* word(status s) {
 
 void print_text(std::ostream& os, const outcome& r) {
   char head[256];
-  std::snprintf(head, sizeof head, "%-4s %-15s %-30s %-8s %6.2f s", word(r.result),
-                r.verdict.c_str(), r.name.c_str(), r.op.c_str(), r.seconds);
+  std::snprintf(head, sizeof head, "%-4s %-15s %-30s %-8s %6.2f s  %s", word(r.result),
+                r.verdict.c_str(), r.name.c_str(), r.op.c_str(), r.seconds,
+                r.engine.empty() ? "" : ("[" + r.engine + "]").c_str());
   os << head << "\n";
   if (!r.reason.empty()) os << "     " << r.reason << "\n";
   if (r.input) {
@@ -53,7 +54,10 @@ void print_json(std::ostream& os, const ir_set& ir, const std::vector<outcome>& 
        << ", \"input\": " << (r.input ? json_string(hex(*r.input)) : "null")
        << ", \"expected_value\": " << (r.expected_value ? std::to_string(*r.expected_value) : "null")
        << ", \"got\": " << (r.got ? std::to_string(*r.got) : "null")
-       << ", \"replay\": " << json_string(r.replay) << ", \"seconds\": " << r.seconds << "}";
+       << ", \"replay\": " << json_string(r.replay) << ", \"seconds\": " << r.seconds
+       << ", \"engine\": " << (r.engine.empty() ? "null" : json_string(r.engine)) << ", \"details\": [";
+    for (std::size_t k = 0; k < r.details.size(); ++k) os << (k ? ", " : "") << json_string(r.details[k]);
+    os << "]}";
     first = false;
   }
   os << "\n]}\n";
@@ -115,7 +119,7 @@ std::string to_record(const outcome& r) {
   os << "name=" << escaped(r.name) << "\nop=" << escaped(r.op) << "\nverdict=" << escaped(r.verdict)
      << "\nexpected=" << r.expected << "\nreason=" << escaped(r.reason)
      << "\nreplay=" << escaped(r.replay) << "\nseconds=" << r.seconds
-     << "\nresult=" << static_cast<int>(r.result) << "\n";
+     << "\nresult=" << static_cast<int>(r.result) << "\nengine=" << escaped(r.engine) << "\n";
   if (r.input) os << "input=" << *r.input << "\n";
   if (r.expected_value) os << "expected_value=" << *r.expected_value << "\n";
   if (r.got) os << "got=" << *r.got << "\n";
@@ -142,6 +146,7 @@ outcome from_record(const std::string& text) {
     else if (k == "expected_value") r.expected_value = std::strtoll(v.c_str(), nullptr, 10);
     else if (k == "got") r.got = std::strtoll(v.c_str(), nullptr, 10);
     else if (k == "detail") r.details.push_back(v);
+    else if (k == "engine") r.engine = v;
   }
   return r;
 }

@@ -22,105 +22,39 @@
 #include <llvm/IR/Operator.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <map>
+#include <memory>
+#include <set>
 #include <variant>
 
 #include "bitops.hpp"
+#include "dispatch.hpp"
+#include "startup.hpp"
+#include "inline_asm.hpp"
+#include "executor.hpp"
 
 namespace scanproof::proof {
-namespace {
+namespace detail {
 
-// Above this a table is "not provable" rather than a formula too big to solve.
-constexpr std::uint64_t max_table_elements = 1 << 16;
-
-using llvm::cast;
-using llvm::dyn_cast;
-using llvm::isa;
-
-struct val {
-  z3::expr v;       // bit-vector, or floating point for float/double
-  z3::expr poison;  // Bool
-};
-// A pointer: a global (a table) or a stack slot, plus a byte offset.
-struct ptr {
-  const llvm::Value* base;
-  z3::expr off;  // 64-bit byte offset
-  z3::expr poison;
-};
-
-std::string text(const llvm::Value& v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  v.print(os);
-  os.flush();
-  s.erase(0, s.find_first_not_of(' '));
-  if (s.size() > 140) s = s.substr(0, 137) + "...";
-  return s;
-}
-
-std::string name_of(const llvm::Value& v) {
-  return v.hasName() ? llvm::demangle(v.getName().str()) : text(v);
-}
-
-struct path {
-  const llvm::BasicBlock* bb;
-  const llvm::BasicBlock* pred;
-  std::map<const llvm::Value*, val> vals;
-  std::map<const llvm::Value*, ptr> ptrs;
-  z3::expr pc;
-  std::map<const llvm::BasicBlock*, unsigned> visits;
-};
-
-class executor {
- public:
-  executor(z3::context& c, const translate_options& o, const llvm::DataLayout& dl)
-      : c_(c), opt_(o), dl_(dl) {}
-
-  val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc);
-
-  std::vector<ub_event> ub, sources;
-  bool uses_fp = false;
-  unsigned max_unroll = 1;
-
- private:
-  z3::context& c_;
-  const translate_options& opt_;
-  const llvm::DataLayout& dl_;
-  unsigned depth_ = 0, fresh_ = 0;
-  std::size_t states_ = 0;
-  // The byte image of each table read, in the target's byte order.
-  std::map<const llvm::GlobalVariable*, std::vector<std::uint8_t>> images_;
-
-  z3::expr f() { return c_.bool_val(false); }
-  z3::expr bv(const llvm::APInt& a) {
-    const unsigned w = a.getBitWidth();
-    if (w <= 64) return c_.bv_val(static_cast<std::uint64_t>(a.getZExtValue()), w);
-    return c_.bv_val(llvm::toString(a, 10, false).c_str(), w);
+// Every function the global can hold after start-up, each under a condition
+// on one free selector: the proof covers every path the dispatcher can take.
+std::vector<std::pair<z3::expr, const llvm::Function*>> executor::dispatch_load(const llvm::GlobalVariable& gv) {
+  auto it = dispatch_.find(&gv);
+  if (it != dispatch_.end()) return it->second;
+  const std::vector<dispatch_target> targets = dispatch_targets(gv);
+  const z3::expr sel = c_.bv_const(("dispatch!" + gv.getName().str()).c_str(), 8);
+  std::vector<std::pair<z3::expr, const llvm::Function*>> out;
+  dispatch_choice d{sel, name_of(gv), {}};
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    out.push_back({sel == c_.bv_val(static_cast<unsigned>(k), 8), targets[k].fn});
+    d.labels.push_back(targets[k].label);
   }
-  z3::expr fresh(const z3::sort& s) { return c_.constant(("fresh!" + std::to_string(fresh_++)).c_str(), s); }
-  z3::sort sort_of(const llvm::Type* t);
-  z3::expr fp_rm(Z3_ast (*mk)(Z3_context)) { return z3::expr(c_, mk(c_)); }
-  void event(std::vector<ub_event>& to, const path& p, const z3::expr& cond, std::string what) {
-    z3::expr w = (p.pc && cond).simplify();
-    if (!w.is_false()) to.push_back({w, std::move(what)});
-  }
-
-  val get(const path& p, const llvm::Value* v);
-  ptr get_ptr(const path& p, const llvm::Value* v);
-  val constant(const llvm::Constant* k);
-  ptr gep(const path& p, const llvm::GEPOperator& g);
-  val load(path& p, const llvm::LoadInst& l);
-  const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
-  void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
-  void run_block(path p, std::vector<path>& work, std::vector<std::pair<z3::expr, val>>& rets);
-  void exec(path& p, const llvm::Instruction& i);
-  void call_inst(path& p, const llvm::CallBase& cb);
-  void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
-  void binop(path& p, const llvm::BinaryOperator& b);
-  void cast_inst(path& p, const llvm::CastInst& ci);
-  void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);
-};
+  dispatch.push_back(d);
+  return dispatch_.emplace(&gv, out).first->second;
+}
 
 z3::sort executor::sort_of(const llvm::Type* t) {
   if (t->isIntegerTy()) return c_.bv_sort(t->getIntegerBitWidth());
@@ -229,6 +163,21 @@ bool written(const llvm::Value* v) {
   return false;
 }
 
+// Is the global written by an instruction of a function outside `allowed`?
+bool written_outside(const llvm::Value* v, const std::set<const llvm::Function*>& allowed) {
+  for (const llvm::User* u : v->users()) {
+    if (isa<llvm::GEPOperator>(u) || isa<llvm::BitCastOperator>(u)) {
+      if (written_outside(u, allowed)) return true;
+    } else if (auto* i = dyn_cast<llvm::Instruction>(u)) {
+      if (isa<llvm::LoadInst>(i)) continue;
+      if (!allowed.count(i->getFunction())) return true;
+    } else {
+      return true;  // a constant expression elsewhere: not followed
+    }
+  }
+  return false;
+}
+
 const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv) {
   auto it = images_.find(&gv);
   if (it != images_.end()) return it->second;
@@ -238,9 +187,16 @@ const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv)
     if (written(&gv) && gv.getValueType()->isPointerTy())
       throw not_modelled("function pointer " + name_of(gv) +
                          " is chosen at run time by a static initialiser (run-time dispatch)");
-    if (written(&gv))
-      throw not_modelled("table written at run time: " + name_of(gv) +
-                         " is filled by a static initialiser, not a constant");
+    if (written(&gv)) {
+      if (written_outside(&gv, startup_functions(*gv.getParent())))
+        throw not_modelled("table written at run time: " + name_of(gv) +
+                           " is written outside the static initialisers");
+      if (!gv.hasLocalLinkage())
+        throw not_modelled("table written at run time: " + name_of(gv) + ", which other files may write too");
+      auto& mem = startup_[gv.getParent()];
+      if (!mem) mem = std::make_unique<startup_memory>(*gv.getParent());
+      return images_.emplace(&gv, mem->contents(gv)).first->second;
+    }
     if (!gv.hasLocalLinkage())
       throw not_modelled("reads " + name_of(gv) + ", which other files may write");
   }
@@ -255,6 +211,17 @@ val executor::load(path& p, const llvm::LoadInst& l) {
   event(ub, p, a.poison, "load from a poison address: " + text(l));
   auto* gv = dyn_cast<llvm::GlobalVariable>(a.base);
   if (!gv) throw not_modelled("load from stack memory: " + text(l));
+  if (gv->isDeclaration() && (gv->getName() == "__cpu_model" || gv->getName() == "__cpu_features2")) {
+    // The CPU's features (libgcc/compiler-rt fill them at start-up): any value.
+    const z3::expr off = a.off.simplify();
+    if (!off.is_numeral()) throw not_modelled("read of " + gv->getName().str() + " at a computed offset: " + text(l));
+    const std::string n = "cpu!" + gv->getName().str() + "+" + std::to_string(off.get_numeral_uint64()) + ":" +
+                          std::to_string(dl_.getTypeSizeInBits(l.getType()).getFixedValue());
+    const z3::expr v = c_.bv_const(n.c_str(), static_cast<unsigned>(dl_.getTypeSizeInBits(l.getType()).getFixedValue()));
+    if (std::none_of(cpu_reads.begin(), cpu_reads.end(), [&](const z3::expr& e) { return z3::eq(e, v); }))
+      cpu_reads.push_back(v);
+    return {v, f()};
+  }
   const std::vector<std::uint8_t>& bytes = image(*gv);
   const std::uint64_t n = dl_.getTypeStoreSize(l.getType());
   const unsigned bits = static_cast<unsigned>(dl_.getTypeSizeInBits(l.getType()));
@@ -306,10 +273,14 @@ void executor::go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::v
   work.push_back(std::move(p));
 }
 
-void executor::run_block(path p, std::vector<path>& work,
-                         std::vector<std::pair<z3::expr, val>>& rets) {
+bool executor::enter(path& p) {
   if (++states_ > opt_.max_paths)
     throw not_modelled("more than " + std::to_string(opt_.max_paths) + " blocks on paths to follow");
+  // Iterations are counted per entry into a loop: entering it from outside
+  // starts its blocks' counts afresh (an inner loop in an outer one).
+  if (const llvm::Loop* l = cfg(*p.bb->getParent()).li->getLoopFor(p.bb);
+      l && l->getHeader() == p.bb && (!p.pred || !l->contains(p.pred)))
+    for (const llvm::BasicBlock* b : l->blocks()) p.visits.erase(b);
   const unsigned n = ++p.visits[p.bb];
   if (n > max_unroll) max_unroll = n;
   if (n > opt_.loop_bound) {
@@ -321,19 +292,33 @@ void executor::run_block(path p, std::vector<path>& work,
       throw not_modelled("loop not bounded within " + std::to_string(opt_.loop_bound) +
                          " iterations: the solver could not show that more are impossible "
                          "in the time limit");
-    return;  // this many iterations cannot happen: the bound was enough here
+    return false;  // this many iterations cannot happen: the bound was enough here
   }
+  // Paths are not checked at each fork, but a loop whose trip count is
+  // small (a loop over the 8 bits of a byte) should not be followed to the
+  // bound: at 8, 16, 32... iterations, ask whether this many can happen.
+  // (Not when the bound itself comes before the next doubling.)
+  if (n >= 8 && (n & (n - 1)) == 0 && 2 * n <= opt_.loop_bound && opt_.quickly_infeasible &&
+      opt_.quickly_infeasible(p.pc))
+    return false;
   // Phis read their incoming values all at once.
-  std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr>>> phis;
+  std::vector<std::pair<const llvm::PHINode*, std::variant<val, ptr, vec>>> phis;
   for (const llvm::PHINode& phi : p.bb->phis()) {
     const llvm::Value* in = phi.getIncomingValueForBlock(p.pred);
     if (phi.getType()->isPointerTy()) phis.emplace_back(&phi, get_ptr(p, in));
+    else if (phi.getType()->isVectorTy()) phis.emplace_back(&phi, getv(p, in));
     else phis.emplace_back(&phi, get(p, in));
   }
   for (auto& [phi, v] : phis) {
     if (auto* pv = std::get_if<ptr>(&v)) p.ptrs.insert_or_assign(phi, *pv);
+    else if (auto* vv = std::get_if<vec>(&v)) p.vecs.insert_or_assign(phi, *vv);
     else p.vals.insert_or_assign(phi, std::get<val>(v));
   }
+  return true;
+}
+
+void executor::run_block(path p, std::vector<path>& work,
+                         std::vector<std::pair<z3::expr, val>>& rets) {
   for (const llvm::Instruction& i : *p.bb) {
     if (isa<llvm::PHINode>(i)) continue;
     if (auto* r = dyn_cast<llvm::ReturnInst>(&i)) {
@@ -381,7 +366,7 @@ void executor::run_block(path p, std::vector<path>& work,
 val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
   if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
   if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
-  path start{&fn.getEntryBlock(), nullptr, {}, {}, pc, {}};
+  path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, {}, {}, {}, pc, {}};
   unsigned k = 0;
   for (const llvm::Argument& a : fn.args()) {
     if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
@@ -389,10 +374,35 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
   }
   std::vector<path> work{std::move(start)};
   std::vector<std::pair<z3::expr, val>> rets;
+  // Paths meet again where they join: the earliest block in reverse
+  // post-order goes first, so every path that reaches a block in the same
+  // iteration of its loops is there when it runs, and they run it as one
+  // (their values merged under their path conditions). A loop over bytes with
+  // a branch in its body is then one path per iteration, not 2^iterations.
+  const cfg_info& g = cfg(fn);
   while (!work.empty()) {
-    path p = std::move(work.back());
-    work.pop_back();
-    run_block(std::move(p), work, rets);
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < work.size(); ++i)
+      if (g.rpo.at(work[i].bb) < g.rpo.at(work[first].bb)) first = i;
+    path p = std::move(work[first]);
+    work.erase(work.begin() + static_cast<std::ptrdiff_t>(first));
+    const std::vector<unsigned> key = loop_key(p);
+    std::vector<path> same;
+    for (std::size_t i = 0; i < work.size();) {
+      if (work[i].bb == p.bb && loop_key(work[i]) == key) {
+        same.push_back(std::move(work[i]));
+        work.erase(work.begin() + static_cast<std::ptrdiff_t>(i));
+      } else {
+        ++i;
+      }
+    }
+    if (!enter(p)) p.pc = c_.bool_val(false);
+    for (path& q : same) {
+      if (!enter(q)) continue;
+      if (p.pc.is_false()) p = std::move(q);
+      else if (!merge(p, q)) run_block(std::move(q), work, rets);  // not mergeable: on its own
+    }
+    if (!p.pc.is_false()) run_block(std::move(p), work, rets);
   }
   --depth_;
   if (rets.empty()) {  // every path ends in UB: any value
@@ -408,7 +418,11 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
 }
 
 void executor::binop(path& p, const llvm::BinaryOperator& b) {
-  const val x = get(p, b.getOperand(0)), y = get(p, b.getOperand(1));
+  p.vals.insert_or_assign(&b, arith(p, b, get(p, b.getOperand(0)), get(p, b.getOperand(1))));
+}
+
+// One operation on scalars (or one lane of a vector operation).
+val executor::arith(path& p, const llvm::BinaryOperator& b, const val& x, const val& y) {
   z3::expr poison = x.poison || y.poison;
   const std::string where = text(b);
   auto source = [&](const z3::expr& cond, const std::string& what) {
@@ -425,8 +439,7 @@ void executor::binop(path& p, const llvm::BinaryOperator& b) {
       case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, rne, x.v, y.v); break;
       default: throw not_modelled("floating-point instruction not modelled: " + where);
     }
-    p.vals.insert_or_assign(&b, val{z3::expr(c_, r), poison});
-    return;
+    return val{z3::expr(c_, r), poison};
   }
   const unsigned w = x.v.get_sort().bv_size();
   const z3::expr zero = c_.bv_val(0, w), width = c_.bv_val(w, w);
@@ -504,7 +517,7 @@ void executor::binop(path& p, const llvm::BinaryOperator& b) {
     case llvm::Instruction::Xor: r = x.v ^ y.v; break;
     default: throw not_modelled("instruction not modelled: " + where);
   }
-  p.vals.insert_or_assign(&b, val{r, poison});
+  return val{r, poison};
 }
 
 void executor::cast_inst(path& p, const llvm::CastInst& ci) {
@@ -584,6 +597,9 @@ void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID 
     case Intrinsic::assume:
     case Intrinsic::experimental_noalias_scope_decl:
     case Intrinsic::donothing: return;  // no effect on the value computed
+    case Intrinsic::memset:
+    case Intrinsic::memcpy:
+    case Intrinsic::memmove: return stack_memop(p, cb, id);
     case Intrinsic::expect: {
       const val x = arg(0);
       return set(x.v, x.poison);
@@ -651,10 +667,60 @@ void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID 
 void executor::call_inst(path& p, const llvm::CallBase& cb) {
   if (cb.isInlineAsm()) {
     auto* ia = cast<llvm::InlineAsm>(cb.getCalledOperand());
-    throw not_modelled("inline asm `" + ia->getAsmString() + "`: the compiler does not see the "
-                       "instruction's meaning, so neither does the prover");
+    std::vector<z3::expr> inputs;
+    z3::expr poison = f();
+    for (const llvm::Use& a : cb.args()) {
+      if (!a->getType()->isIntegerTy())
+        throw not_modelled("asm \"" + ia->getAsmString() + "\": a memory or non-integer operand");
+      const val v = get(p, a.get());
+      inputs.push_back(v.v);
+      poison = poison || v.poison;
+    }
+    std::vector<unsigned> outputs;
+    auto* st = dyn_cast<llvm::StructType>(cb.getType());
+    if (st) {
+      for (llvm::Type* e : st->elements()) {
+        if (!e->isIntegerTy()) throw not_modelled("asm \"" + ia->getAsmString() + "\": a non-integer output");
+        outputs.push_back(e->getIntegerBitWidth());
+      }
+    } else if (cb.getType()->isIntegerTy()) {
+      outputs.push_back(cb.getType()->getIntegerBitWidth());
+    } else if (!cb.getType()->isVoidTy()) {
+      throw not_modelled("asm \"" + ia->getAsmString() + "\": a non-integer output");
+    }
+    const asm_effect e = run_inline_asm(
+        *ia, cb.getModule()->getTargetTriple(), inputs, outputs,
+        [this](unsigned bits) { return fresh(c_.bv_sort(bits)); },
+        [this](const std::string& name, const std::string& what) {
+          for (const auto& [var, w] : cpu_choices)
+            if (var.decl().name().str() == name) return var;
+          cpu_choices.push_back({c_.bool_const(name.c_str()), what});
+          return cpu_choices.back().first;
+        });
+    std::vector<val> results;
+    for (const z3::expr& o : e.outputs) results.push_back({o, poison});
+    if (st) p.aggs.insert_or_assign(&cb, results);
+    else if (!results.empty()) p.vals.insert_or_assign(&cb, results.front());
+    return;
   }
   const llvm::Function* callee = cb.getCalledFunction();
+  if (auto fp = p.fnptrs.find(cb.getCalledOperand()); !callee && fp != p.fnptrs.end()) {
+    std::vector<val> args;
+    for (const llvm::Use& a : cb.args()) {
+      if (a->getType()->isPointerTy()) throw not_modelled("call with a pointer argument: " + text(cb));
+      args.push_back(get(p, a.get()));
+    }
+    // The last target is taken when no earlier condition holds.
+    const auto& targets = fp->second;
+    std::optional<val> r;
+    for (std::size_t k = targets.size(); k-- > 0;) {
+      const bool last = k + 1 == targets.size();
+      const val v = call(*targets[k].second, args, last ? p.pc : p.pc && targets[k].first);
+      r = last ? v : val{z3::ite(targets[k].first, v.v, r->v), z3::ite(targets[k].first, v.poison, r->poison)};
+    }
+    if (!cb.getType()->isVoidTy()) p.vals.insert_or_assign(&cb, *r);
+    return;
+  }
   if (!callee) {
     std::string via = text(*cb.getCalledOperand());
     if (auto* l = dyn_cast<llvm::LoadInst>(cb.getCalledOperand()))
@@ -673,11 +739,38 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
 }
 
 void executor::exec(path& p, const llvm::Instruction& i) {
-  if (i.getType()->isVectorTy()) throw not_modelled("vector instruction not modelled: " + text(i));
+  if (auto* ev = dyn_cast<llvm::ExtractValueInst>(&i)) {
+    auto it = p.aggs.find(ev->getAggregateOperand());
+    if (it == p.aggs.end() || ev->getNumIndices() != 1 || ev->getIndices()[0] >= it->second.size())
+      throw not_modelled("aggregate value not modelled: " + text(i));
+    p.vals.insert_or_assign(&i, it->second[ev->getIndices()[0]]);
+    return;
+  }
+  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && l->getType()->isVectorTy() && !l->isVolatile()) {
+    const ptr a = get_ptr(p, l->getPointerOperand());
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector load from a table not modelled: " + text(i));
+    return stack_load(p, *l, a);
+  }
+  if (auto* s = dyn_cast<llvm::StoreInst>(&i); s && s->getValueOperand()->getType()->isVectorTy()) {
+    const ptr a = get_ptr(p, s->getPointerOperand());
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector store not modelled: " + text(i));
+    return stack_store(p, a, s->getValueOperand(), text(i));
+  }
+  if (involves_vector(i)) return vector_exec(p, i);
   if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) return binop(p, *b);
   if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
   if (auto* cb = dyn_cast<llvm::CallBase>(&i)) return call_inst(p, *cb);
+  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && !l->isVolatile() && !l->getType()->isPointerTy()) {
+    const ptr a = get_ptr(p, l->getPointerOperand());
+    if (isa<llvm::AllocaInst>(a.base)) return stack_load(p, *l, a);
+  }
   if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
+    if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch
+      auto* gv = dyn_cast<llvm::GlobalVariable>(l->getPointerOperand()->stripPointerCasts());
+      if (!gv) throw not_modelled("load of a pointer not modelled: " + text(i));
+      p.fnptrs.insert_or_assign(&i, dispatch_load(*gv));
+      return;
+    }
     p.vals.insert_or_assign(&i, load(p, *l));
     return;
   }
@@ -694,7 +787,10 @@ void executor::exec(path& p, const llvm::Instruction& i) {
     // returned value does not depend on (serialization's `volatile int square`).
     const ptr a = get_ptr(p, s->getPointerOperand());
     if (s->isVolatile() && isa<llvm::AllocaInst>(a.base)) return;
-    throw not_modelled("store to memory not modelled: " + text(i));
+    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("store to memory not modelled: " + text(i));
+    if (s->getValueOperand()->getType()->isPointerTy())
+      throw not_modelled("store of a pointer to a local variable not modelled: " + text(i));
+    return stack_store(p, a, s->getValueOperand(), text(i));
   }
   if (auto* cmp = dyn_cast<llvm::ICmpInst>(&i)) {
     const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
@@ -770,18 +866,18 @@ void executor::exec(path& p, const llvm::Instruction& i) {
   throw not_modelled("instruction not modelled: " + text(i));
 }
 
-}  // namespace
+}  // namespace detail
 
 function_formula translate(const llvm::Function& fn, z3::context& c, const z3::expr& input,
                            const translate_options& opt) {
   if (fn.arg_size() != 1 || !fn.getArg(0)->getType()->isIntegerTy() ||
       !fn.getReturnType()->isIntegerTy(64))
     throw not_modelled("expected i64 " + fn.getName().str() + "(iN)");
-  executor ex(c, opt, fn.getParent()->getDataLayout());
+  detail::executor ex(c, opt, fn.getParent()->getDataLayout());
   const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
   const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
-  const val r = ex.call(fn, {val{arg, c.bool_val(false)}}, c.bool_val(true));
-  function_formula out{r.v, ex.ub, ex.sources, ex.uses_fp, ex.max_unroll};
+  const detail::val r = ex.call(fn, {detail::val{arg, c.bool_val(false)}}, c.bool_val(true));
+  function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
   return out;
 }
 

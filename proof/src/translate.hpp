@@ -29,12 +29,29 @@ struct ub_event {
   std::string what;
 };
 
+// A function pointer chosen at start-up (dispatch.hpp): `selector` (a free
+// bit-vector) picks labels[k] for k < size - 1, and the last label otherwise.
+struct dispatch_choice {
+  z3::expr selector;
+  std::string global;
+  std::vector<std::string> labels;
+};
+
 struct function_formula {
   z3::expr result;  // 64-bit value the function returns (when no UB event holds)
   std::vector<ub_event> ub;
   // Where poison is made (an over-wide shift, a wrapping nsw add...): explains
   // a "poison reaches ..." UB event at a counterexample.
   std::vector<ub_event> poison_sources;
+  // Where CPUs differ in what an instruction does (inline asm: BSF on a zero
+  // source...): a Boolean in the formula per difference, and what it means.
+  // The proof is of the formula with each one true (the documented or newer
+  // behaviour); prove.cpp then asks whether it being false changes the result.
+  std::vector<std::pair<z3::expr, std::string>> cpu_choices;
+  std::vector<dispatch_choice> dispatch;
+  // Reads of the CPU's feature words (__builtin_cpu_supports: __cpu_model,
+  // __cpu_features2), each a free bit-vector: the proof is for every value.
+  std::vector<z3::expr> cpu_reads;
   bool uses_fp = false;    // the formula needs Z3's floating-point theory
   unsigned max_unroll = 0;  // most visits of one block on one path (1 = no loop)
 };
@@ -45,6 +62,10 @@ struct translate_options {
   // Is this path condition satisfiable? Asked of a path that reaches the loop
   // bound: unsat shows the bound is enough. unknown counts as yes.
   std::function<z3::check_result(const z3::expr&)> feasible;
+  // Is this path condition shown unsatisfiable within a short time? Asked
+  // of a loop at 8, 16, 32... iterations to stop a short loop early; false
+  // when not shown (the path goes on).
+  std::function<bool(const z3::expr&)> quickly_infeasible;
 };
 
 // f must take one integer argument and return an integer.

@@ -1,0 +1,234 @@
+#include "bdd_engine.hpp"
+
+#include <bdd.h>
+// In C++ BuDDy's header renames these to its C++ interface (the `bdd` class);
+// this file uses the C interface (BDD node numbers, explicit references).
+#undef bdd_init
+#undef bdd_ithvar
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace scanproof::proof {
+namespace {
+
+constexpr BDD bdd_false_node = 0;  // BuDDy's constants (bddfalse/bddtrue are C-only names)
+constexpr BDD bdd_true_node = 1;
+
+// BuDDy reports running out of nodes through its error handler (its default
+// one exits the process): remember it; the operation in progress returns
+// garbage, which is never used.
+int g_error = 0;
+void on_error(int e) { g_error = e; }
+
+// One BuDDy session: init on construction, done on destruction.
+struct session {
+  explicit session(int max_nodes, int vars) {
+    g_error = 0;
+    bdd_init(max_nodes / 2, 1 << 20);  // half the limit at once: fewer garbage collections
+    bdd_error_hook(on_error);
+    bdd_gbc_hook(nullptr);  // the default one prints every garbage collection
+    bdd_resize_hook(nullptr);
+    bdd_setmaxnodenum(max_nodes);
+    bdd_setmaxincrease(max_nodes);  // grow by doubling up to the limit
+    bdd_setcacheratio(8);
+    bdd_setvarnum(vars);
+  }
+  ~session() {
+    bdd_done();
+    bdd_clear_error();
+  }
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
+};
+
+unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
+
+}  // namespace
+
+bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_limits& limits) {
+  z3::context& c = query.ctx();
+  bdd_answer out;
+  // The input as 64 Boolean variables we name, so a satisfying assignment
+  // maps back to the input whatever the bit-blaster calls its variables.
+  z3::expr_vector bits(c);
+  z3::expr word = c.bv_val(0, 1);
+  for (unsigned i = 64; i-- > 0;) {
+    const z3::expr v = c.bool_const(("bdd!bit!" + std::to_string(i)).c_str());
+    bits.push_back(v);
+    const z3::expr one = z3::ite(v, c.bv_val(1, 1), c.bv_val(0, 1));
+    word = i == 63 ? one : z3::concat(word, one);
+  }
+  z3::expr_vector from(c), to(c);
+  from.push_back(input);
+  to.push_back(word);
+  z3::goal g(c);
+  g.add(z3::expr(query).substitute(from, to));
+
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      limits.deadline - std::chrono::steady_clock::now()).count();
+  if (left <= 0) {
+    out.why = "no time left";
+    return out;
+  }
+  z3::params p(c);
+  p.set("blast_distinct", true);
+  const z3::tactic blast = z3::with(z3::tactic(c, "simplify"), p) & z3::tactic(c, "bit-blast") &
+                           z3::tactic(c, "simplify");
+  const z3::apply_result ar = z3::try_for(blast, static_cast<unsigned>(left)).apply(g);
+  if (ar.size() != 1) {
+    out.why = "bit-blasting gave " + std::to_string(ar.size()) + " goals";
+    return out;
+  }
+  const z3::goal blasted = ar[0];
+  if (blasted.is_decided_unsat()) {
+    out.result = z3::unsat;
+    return out;
+  }
+  const z3::expr root = blasted.as_expr();
+
+  // Post-order over the circuit (a DAG): how often each node is used, so its
+  // BDD is released after its last use, and the Boolean variables.
+  std::unordered_map<unsigned, unsigned> uses;
+  std::unordered_map<unsigned, int> var_of;
+  std::vector<z3::expr> order;
+  {
+    std::vector<std::pair<z3::expr, bool>> stack{{root, false}};
+    std::unordered_map<unsigned, bool> seen;
+    uses[id_of(root)] = 1;
+    while (!stack.empty()) {
+      auto [e, expanded] = stack.back();
+      stack.pop_back();
+      const unsigned id = id_of(e);
+      if (expanded) {
+        order.push_back(e);
+        continue;
+      }
+      if (seen[id]) continue;
+      seen[id] = true;
+      stack.push_back({e, true});
+      if (!e.is_app()) {
+        out.why = "not a Boolean circuit after bit-blasting: " + e.to_string().substr(0, 80);
+        return out;
+      }
+      for (unsigned k = 0; k < e.num_args(); ++k) {
+        const z3::expr a = e.arg(k);
+        ++uses[id_of(a)];
+        if (!seen[id_of(a)]) stack.push_back({a, false});
+      }
+    }
+  }
+  int vars = 64;
+  for (const z3::expr& e : order) {
+    if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
+    if (e.num_args() != 0 || !e.is_bool()) {
+      out.why = "not a Boolean circuit after bit-blasting: " + e.decl().name().str();
+      return out;
+    }
+    const std::string n = e.decl().name().str();
+    // Bit 63 is variable 0 (bdd_engine.hpp); other variables after the input.
+    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? 63 - std::stoi(n.substr(8)) : vars++;
+  }
+
+  const session s(limits.max_nodes, vars);
+  std::unordered_map<unsigned, BDD> memo;
+  auto release = [&](const z3::expr& a) {
+    const unsigned id = id_of(a);
+    if (--uses[id] == 0) bdd_delref(memo[id]);
+  };
+  unsigned steps = 0;
+  for (const z3::expr& e : order) {
+    if ((++steps & 255) == 0 && std::chrono::steady_clock::now() > limits.deadline) {
+      out.why = "time limit";
+      return out;
+    }
+    std::vector<BDD> a;
+    for (unsigned k = 0; k < e.num_args(); ++k) a.push_back(memo.at(id_of(e.arg(k))));
+    BDD r = bdd_false_node;
+    switch (e.decl().decl_kind()) {
+      case Z3_OP_TRUE: r = bdd_true_node; break;
+      case Z3_OP_FALSE: r = bdd_false_node; break;
+      case Z3_OP_UNINTERPRETED: r = bdd_ithvar(var_of.at(id_of(e))); break;
+      case Z3_OP_NOT: r = bdd_not(a.at(0)); break;
+      case Z3_OP_AND:
+      case Z3_OP_OR: {
+        const bool is_and = e.decl().decl_kind() == Z3_OP_AND;
+        r = is_and ? bdd_true_node : bdd_false_node;
+        for (const BDD x : a) {
+          const BDD n = bdd_addref(is_and ? bdd_and(r, x) : bdd_or(r, x));
+          bdd_delref(r);
+          r = n;
+        }
+        bdd_delref(r);  // addref'ed once more below
+        break;
+      }
+      case Z3_OP_XOR:
+      case Z3_OP_XOR3:
+      case Z3_OP_DISTINCT: {
+        if (e.decl().decl_kind() == Z3_OP_DISTINCT && a.size() != 2) {
+          out.why = "distinct over more than two Booleans after bit-blasting";
+          return out;
+        }
+        r = bdd_false_node;
+        for (const BDD x : a) {
+          const BDD n = bdd_addref(bdd_xor(r, x));
+          bdd_delref(r);
+          r = n;
+        }
+        bdd_delref(r);
+        break;
+      }
+      case Z3_OP_EQ:  // on Booleans: if and only if
+      case Z3_OP_IFF:
+        if (a.size() != 2 || !e.arg(0).is_bool()) {
+          out.why = "equality over non-Booleans after bit-blasting";
+          return out;
+        }
+        r = bdd_biimp(a[0], a[1]);
+        break;
+      case Z3_OP_IMPLIES: r = bdd_apply(a.at(0), a.at(1), bddop_imp); break;
+      case Z3_OP_ITE: r = bdd_ite(a.at(0), a.at(1), a.at(2)); break;
+      case Z3_OP_CARRY: {  // the bit-blaster's majority of three
+        const BDD ab = bdd_addref(bdd_and(a.at(0), a.at(1)));
+        const BDD aob = bdd_addref(bdd_or(a.at(0), a.at(1)));
+        const BDD c3 = bdd_addref(bdd_and(aob, a.at(2)));  // unreferenced nodes may be collected
+        r = bdd_or(ab, c3);
+        bdd_delref(ab);
+        bdd_delref(aob);
+        bdd_delref(c3);
+        break;
+      }
+      default:
+        out.why = "operator " + e.decl().name().str() + " after bit-blasting";
+        return out;
+    }
+    if (g_error) {
+      out.why = g_error == BDD_NODENUM ? "node limit of " + std::to_string(limits.max_nodes) + " nodes reached"
+                                       : std::string("BuDDy: ") + bdd_errstring(g_error);
+      return out;
+    }
+    memo[id_of(e)] = bdd_addref(r);
+    const std::size_t live = static_cast<std::size_t>(bdd_getnodenum());
+    if (live > out.peak_nodes) out.peak_nodes = live;
+    for (unsigned k = 0; k < e.num_args(); ++k) release(e.arg(k));
+  }
+  const BDD f = memo.at(id_of(root));
+  if (f == bdd_false_node) {
+    out.result = z3::unsat;
+    return out;
+  }
+  // One satisfying path: a variable not on it is free (0 here).
+  std::uint64_t in = 0;
+  for (BDD n = bdd_satone(f); n != bdd_true_node && n != bdd_false_node;) {
+    const int v = bdd_var(n);
+    const bool one = bdd_low(n) == bdd_false_node;
+    if (one && v < 64) in |= std::uint64_t{1} << (63 - v);
+    n = one ? bdd_high(n) : bdd_low(n);
+  }
+  out.result = z3::sat;
+  out.input = in;
+  return out;
+}
+
+}  // namespace scanproof::proof

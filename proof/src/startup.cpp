@@ -1,0 +1,576 @@
+#include "startup.hpp"
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Operator.h>
+
+#include <algorithm>
+#include <bit>
+#include <deque>
+#include <unordered_map>
+
+#include "translate.hpp"  // not_modelled
+
+namespace scanproof::proof {
+
+std::set<const llvm::Function*> startup_functions(const llvm::Module& m) {
+  std::set<const llvm::Function*> out;
+  std::vector<const llvm::Function*> todo;
+  if (const llvm::GlobalVariable* ctors = m.getNamedGlobal("llvm.global_ctors"))
+    if (auto* arr = llvm::dyn_cast<llvm::ConstantArray>(ctors->getInitializer()))
+      for (const llvm::Use& u : arr->operands())
+        if (auto* entry = llvm::dyn_cast<llvm::ConstantStruct>(u.get()))
+          if (auto* f = llvm::dyn_cast<llvm::Function>(entry->getOperand(1))) todo.push_back(f);
+  while (!todo.empty()) {
+    const llvm::Function* f = todo.back();
+    todo.pop_back();
+    if (!out.insert(f).second) continue;
+    for (const llvm::BasicBlock& bb : *f)
+      for (const llvm::Instruction& i : bb)
+        if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+          if (const llvm::Function* callee = cb->getCalledFunction(); callee && !callee->isDeclaration())
+            todo.push_back(callee);
+  }
+  return out;
+}
+
+namespace {
+
+using llvm::dyn_cast;
+using llvm::isa;
+
+struct object {
+  std::string name;
+  bool writable = true;
+  std::vector<std::uint8_t> bytes, unknown;  // unknown[i]: byte i is not known
+  std::string why;  // why bytes are unknown (pointers stored in it: interpreter::pointers)
+};
+
+struct value {
+  enum class kind { none, integer, pointer, function } k = kind::none;
+  std::uint64_t bits = 0;
+  unsigned width = 0;
+  object* obj = nullptr;
+  std::int64_t off = 0;
+  const llvm::Function* fn = nullptr;
+  const std::string* unknown = nullptr;  // why the value is not known
+};
+
+// The interpreter stops with the reason (something it cannot follow).
+struct stop {
+  std::string why;
+};
+
+std::uint64_t mask(unsigned w) { return w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1; }
+std::int64_t sext(std::uint64_t v, unsigned w) {
+  return w >= 64 ? static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v << (64 - w)) >> (64 - w);
+}
+
+class interpreter {
+ public:
+  explicit interpreter(const llvm::Module& m) : dl_(m.getDataLayout()) {}
+
+  std::map<const llvm::GlobalVariable*, object*> globals;
+  std::deque<object> objects;
+  std::deque<std::string> reasons;
+  std::map<std::pair<object*, std::uint64_t>, value> pointers;  // pointers stored in memory
+
+  const std::string* reason(std::string s) {
+    reasons.push_back(std::move(s));
+    return &reasons.back();
+  }
+
+  object* global(const llvm::GlobalVariable& gv) {
+    auto it = globals.find(&gv);
+    if (it != globals.end()) return it->second;
+    object& o = objects.emplace_back();
+    o.name = llvm::demangle(gv.getName().str());
+    o.writable = !gv.isConstant();
+    const std::uint64_t size = dl_.getTypeAllocSize(gv.getValueType());
+    o.bytes.assign(size, 0);
+    o.unknown.assign(size, 0);
+    if (!gv.hasDefinitiveInitializer()) {
+      std::fill(o.unknown.begin(), o.unknown.end(), 1);
+      o.why = "the contents of " + o.name + ", which are in another file";
+    } else {
+      fill(gv.getInitializer(), o, 0);
+    }
+    globals[&gv] = &o;
+    return &o;
+  }
+
+  void fill(const llvm::Constant* k, object& o, std::uint64_t at) {
+    if (k->isNullValue()) return;
+    if (isa<llvm::UndefValue>(k)) {
+      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
+      if (o.why.empty()) o.why = "undefined initial contents of " + o.name;
+      return;
+    }
+    if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) {
+      if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
+      return put(o, at, ci->getZExtValue(), ci->getBitWidth());
+    }
+    if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
+      const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
+      for (unsigned i = 0; i < seq->getNumElements(); ++i) fill(seq->getElementAsConstant(i), o, at + i * step);
+      return;
+    }
+    if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
+      const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
+      for (unsigned i = 0; i < arr->getNumOperands(); ++i) fill(arr->getOperand(i), o, at + i * step);
+      return;
+    }
+    if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
+      const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
+      for (unsigned i = 0; i < st->getNumOperands(); ++i) fill(st->getOperand(i), o, at + layout->getElementOffset(i));
+      return;
+    }
+    // Pointers, floating point...: those bytes are not known as integers.
+    std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
+    if (o.why.empty()) o.why = "an initialiser of " + o.name + " that is not an integer";
+  }
+
+  void put(object& o, std::uint64_t at, std::uint64_t v, unsigned w) {
+    const unsigned n = (w + 7) / 8;
+    if (at + n > o.bytes.size()) throw stop{"a store outside " + o.name};
+    for (unsigned i = 0; i < n; ++i) {
+      o.bytes[at + (dl_.isBigEndian() ? n - 1 - i : i)] = static_cast<std::uint8_t>(v >> (8 * i));
+      o.unknown[at + i] = 0;
+    }
+  }
+
+  // Everything an external call may write: the objects it is given (and
+  // those reachable from them), and every global other files can see.
+  void clobber(object& o, const std::string* why, std::set<object*>& seen) {
+    if (!o.writable || !seen.insert(&o).second) return;
+    std::fill(o.unknown.begin(), o.unknown.end(), 1);
+    if (o.why.empty()) o.why = *why;
+    for (auto& [key, v] : pointers)
+      if (key.first == &o && v.obj) clobber(*v.obj, why, seen);
+  }
+
+  value operand(std::unordered_map<const llvm::Value*, value>& frame, const llvm::Value* v) {
+    if (auto* ci = dyn_cast<llvm::ConstantInt>(v)) {
+      if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
+      return {value::kind::integer, ci->getZExtValue(), ci->getBitWidth()};
+    }
+    if (isa<llvm::ConstantPointerNull>(v)) return {value::kind::pointer};
+    if (auto* gv = dyn_cast<llvm::GlobalVariable>(v)) return {value::kind::pointer, 0, 64, global(*gv)};
+    if (auto* f = dyn_cast<llvm::Function>(v)) return {value::kind::function, 0, 64, nullptr, 0, f};
+    if (isa<llvm::UndefValue>(v)) {
+      value u{value::kind::integer, 0, v->getType()->isIntegerTy() ? v->getType()->getIntegerBitWidth() : 64};
+      u.unknown = reason("an undefined value");
+      return u;
+    }
+    if (auto* g = dyn_cast<llvm::GEPOperator>(v); g && isa<llvm::Constant>(v)) return gep(frame, *g);
+    auto it = frame.find(v);
+    if (it == frame.end()) throw stop{"a value it does not model"};
+    return it->second;
+  }
+
+  value gep(std::unordered_map<const llvm::Value*, value>& frame, const llvm::GEPOperator& g) {
+    value base = operand(frame, g.getPointerOperand());
+    const unsigned iw = dl_.getIndexTypeSizeInBits(g.getType());
+    llvm::MapVector<llvm::Value*, llvm::APInt> vars;
+    llvm::APInt k(iw, 0);
+    if (!g.collectOffset(dl_, iw, vars, k)) throw stop{"an address computation it does not model"};
+    base.off += k.getSExtValue();
+    for (auto& [v, scale] : vars) {
+      const value i = operand(frame, v);
+      if (i.unknown) throw stop{"an address computed from " + *i.unknown};
+      base.off += sext(i.bits, i.width) * scale.getSExtValue();
+    }
+    return base;
+  }
+
+  value call(const llvm::Function& f, const std::vector<value>& args, unsigned depth);
+
+  std::uint64_t steps = 0;
+  // Where each active call is: when the interpreter stops, what may still run.
+  std::vector<const llvm::BasicBlock*> stack;
+
+ private:
+  const llvm::DataLayout& dl_;
+};
+
+value interpreter::call(const llvm::Function& f, const std::vector<value>& args, unsigned depth) {
+  if (depth > 64) throw stop{"calls nested more than 64 deep"};
+  std::unordered_map<const llvm::Value*, value> frame;
+  unsigned a = 0;
+  for (const llvm::Argument& arg : f.args()) frame[&arg] = args.at(a++);
+  const llvm::BasicBlock* bb = &f.getEntryBlock();
+  const llvm::BasicBlock* pred = nullptr;
+  stack.push_back(bb);
+  for (;;) {
+    stack.back() = bb;
+    // Phis read their inputs all at once.
+    std::vector<std::pair<const llvm::PHINode*, value>> phis;
+    for (const llvm::PHINode& phi : bb->phis()) phis.push_back({&phi, operand(frame, phi.getIncomingValueForBlock(pred))});
+    for (auto& [phi, v] : phis) frame[phi] = v;
+    const llvm::BasicBlock* next = nullptr;
+    for (const llvm::Instruction& i : *bb) {
+      if (isa<llvm::PHINode>(i)) continue;
+      if (++steps > 50'000'000) throw stop{"runs for more than 50 million steps"};
+      if (i.getType()->isVectorTy()) throw stop{"uses vector instructions"};
+      auto unknown_of = [&](std::initializer_list<value> vs) -> const std::string* {
+        for (const value& v : vs)
+          if (v.unknown) return v.unknown;
+        return nullptr;
+      };
+      if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) {
+        const value x = operand(frame, b->getOperand(0)), y = operand(frame, b->getOperand(1));
+        const unsigned w = x.width;
+        value r{value::kind::integer, 0, w};
+        r.unknown = unknown_of({x, y});
+        if (!r.unknown) {
+          const std::uint64_t p = x.bits, q = y.bits;
+          switch (b->getOpcode()) {
+            case llvm::Instruction::Add: r.bits = p + q; break;
+            case llvm::Instruction::Sub: r.bits = p - q; break;
+            case llvm::Instruction::Mul: r.bits = p * q; break;
+            case llvm::Instruction::And: r.bits = p & q; break;
+            case llvm::Instruction::Or: r.bits = p | q; break;
+            case llvm::Instruction::Xor: r.bits = p ^ q; break;
+            case llvm::Instruction::Shl: r.bits = q >= w ? 0 : p << q; break;
+            case llvm::Instruction::LShr: r.bits = q >= w ? 0 : p >> q; break;
+            case llvm::Instruction::AShr:
+              r.bits = static_cast<std::uint64_t>(sext(p, w) >> std::min<std::uint64_t>(q, 63));
+              break;
+            case llvm::Instruction::UDiv:
+            case llvm::Instruction::URem:
+            case llvm::Instruction::SDiv:
+            case llvm::Instruction::SRem:
+              if (q == 0) throw stop{"divides by zero"};
+              if (b->getOpcode() == llvm::Instruction::UDiv) r.bits = p / q;
+              else if (b->getOpcode() == llvm::Instruction::URem) r.bits = p % q;
+              else if (b->getOpcode() == llvm::Instruction::SDiv) r.bits = static_cast<std::uint64_t>(sext(p, w) / sext(q, w));
+              else r.bits = static_cast<std::uint64_t>(sext(p, w) % sext(q, w));
+              break;
+            default: throw stop{"an instruction it does not model (" + std::string(b->getOpcodeName()) + ")"};
+          }
+          r.bits &= mask(w);
+        }
+        frame[&i] = r;
+      } else if (auto* c = dyn_cast<llvm::ICmpInst>(&i)) {
+        const value x = operand(frame, c->getOperand(0)), y = operand(frame, c->getOperand(1));
+        value r{value::kind::integer, 0, 1};
+        r.unknown = unknown_of({x, y});
+        if (!r.unknown) {
+          std::uint64_t p = x.bits, q = y.bits;
+          unsigned w = x.width;
+          if (x.k == value::kind::pointer || y.k == value::kind::pointer) {
+            if (x.obj != y.obj && !c->isEquality()) throw stop{"compares pointers into different objects"};
+            if (x.obj != y.obj) {  // distinct objects (or one null) never compare equal
+              frame[&i] = {value::kind::integer, c->getPredicate() == llvm::CmpInst::ICMP_NE ? 1u : 0u, 1};
+              continue;
+            }
+            p = static_cast<std::uint64_t>(x.off);
+            q = static_cast<std::uint64_t>(y.off);
+            w = 64;
+          }
+          const std::int64_t sp = sext(p, w), sq = sext(q, w);
+          switch (c->getPredicate()) {
+            case llvm::CmpInst::ICMP_EQ: r.bits = p == q; break;
+            case llvm::CmpInst::ICMP_NE: r.bits = p != q; break;
+            case llvm::CmpInst::ICMP_UGT: r.bits = p > q; break;
+            case llvm::CmpInst::ICMP_UGE: r.bits = p >= q; break;
+            case llvm::CmpInst::ICMP_ULT: r.bits = p < q; break;
+            case llvm::CmpInst::ICMP_ULE: r.bits = p <= q; break;
+            case llvm::CmpInst::ICMP_SGT: r.bits = sp > sq; break;
+            case llvm::CmpInst::ICMP_SGE: r.bits = sp >= sq; break;
+            case llvm::CmpInst::ICMP_SLT: r.bits = sp < sq; break;
+            case llvm::CmpInst::ICMP_SLE: r.bits = sp <= sq; break;
+            default: throw stop{"a comparison it does not model"};
+          }
+        }
+        frame[&i] = r;
+      } else if (auto* ci = dyn_cast<llvm::CastInst>(&i)) {
+        value x = operand(frame, ci->getOperand(0));
+        if (!ci->getType()->isIntegerTy() || x.k != value::kind::integer) {
+          if (ci->getOpcode() == llvm::Instruction::BitCast) {
+            frame[&i] = x;
+            continue;
+          }
+          throw stop{"a cast it does not model (" + std::string(ci->getOpcodeName()) + ")"};
+        }
+        const unsigned to = ci->getType()->getIntegerBitWidth();
+        if (to > 64) throw stop{"an integer wider than 64 bits"};
+        if (ci->getOpcode() == llvm::Instruction::SExt) x.bits = static_cast<std::uint64_t>(sext(x.bits, x.width));
+        else if (ci->getOpcode() != llvm::Instruction::ZExt && ci->getOpcode() != llvm::Instruction::Trunc)
+          throw stop{"a cast it does not model (" + std::string(ci->getOpcodeName()) + ")"};
+        x.bits &= mask(to);
+        x.width = to;
+        frame[&i] = x;
+      } else if (auto* s = dyn_cast<llvm::SelectInst>(&i)) {
+        const value c = operand(frame, s->getCondition());
+        value r = operand(frame, c.unknown || c.bits ? s->getTrueValue() : s->getFalseValue());
+        if (c.unknown) r.unknown = c.unknown;  // either value: not known
+        frame[&i] = r;
+      } else if (auto* fr = dyn_cast<llvm::FreezeInst>(&i)) {
+        frame[&i] = operand(frame, fr->getOperand(0));
+      } else if (auto* g = dyn_cast<llvm::GEPOperator>(&i)) {
+        frame[&i] = gep(frame, *g);
+      } else if (auto* al = dyn_cast<llvm::AllocaInst>(&i)) {
+        object& o = objects.emplace_back();
+        o.name = "a local variable";
+        const std::uint64_t size = al->getAllocationSize(dl_).value_or(llvm::TypeSize::getFixed(0)).getFixedValue();
+        o.bytes.assign(size, 0);
+        o.unknown.assign(size, 1);
+        o.why = "uninitialised stack memory";
+        frame[&i] = {value::kind::pointer, 0, 64, &o};
+      } else if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
+        const value p = operand(frame, l->getPointerOperand());
+        if (p.unknown || !p.obj) throw stop{"loads through a pointer it does not know"};
+        object& o = *p.obj;
+        value r{value::kind::integer, 0, 64};
+        if (l->getType()->isPointerTy()) {
+          auto it = pointers.find({&o, static_cast<std::uint64_t>(p.off)});
+          value q{value::kind::pointer};
+          if (it != pointers.end()) q = it->second;
+          else q.unknown = reason("a pointer it does not know, read from " + o.name);
+          frame[&i] = q;
+          continue;
+        }
+        if (!l->getType()->isIntegerTy()) throw stop{"loads a value that is not an integer"};
+        const unsigned w = l->getType()->getIntegerBitWidth();
+        const std::uint64_t n = (w + 7) / 8;
+        if (w > 64 || p.off < 0 || static_cast<std::uint64_t>(p.off) + n > o.bytes.size())
+          throw stop{"reads outside " + o.name};
+        r.width = w;
+        if (l->isVolatile()) {
+          r.unknown = reason("a volatile read of " + o.name);
+        } else {
+          for (std::uint64_t k = 0; k < n; ++k) {
+            const std::uint64_t at = static_cast<std::uint64_t>(p.off) + k;
+            if (o.unknown[at]) r.unknown = reason(o.why);
+            const std::uint64_t byte = o.bytes[static_cast<std::uint64_t>(p.off) + (dl_.isBigEndian() ? n - 1 - k : k)];
+            r.bits |= byte << (8 * k);
+          }
+          r.bits &= mask(w);
+        }
+        frame[&i] = r;
+      } else if (auto* st = dyn_cast<llvm::StoreInst>(&i)) {
+        const value p = operand(frame, st->getPointerOperand());
+        const value v = operand(frame, st->getValueOperand());
+        if (p.unknown || !p.obj) throw stop{"stores through a pointer it does not know"};
+        object& o = *p.obj;
+        if (!o.writable) throw stop{"writes the constant " + o.name};
+        if (p.off < 0) throw stop{"writes outside " + o.name};
+        const auto at = static_cast<std::uint64_t>(p.off);
+        if (v.k == value::kind::pointer || v.k == value::kind::function) {
+          pointers[{&o, at}] = v;
+          continue;
+        }
+        if (v.k != value::kind::integer) throw stop{"stores a value that is not an integer"};
+        put(o, at, v.bits, v.width);
+        if (v.unknown) {
+          std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), (v.width + 7) / 8, 1);
+          if (o.why.empty() || o.why == "uninitialised stack memory") o.why = *v.unknown;
+        }
+      } else if (auto* cb = dyn_cast<llvm::CallBase>(&i)) {
+        const llvm::Function* callee = cb->getCalledFunction();
+        if (!callee) {
+          const value fp = operand(frame, cb->getCalledOperand());
+          if (fp.k != value::kind::function) throw stop{"calls through a pointer it does not know"};
+          callee = fp.fn;
+        }
+        std::vector<value> args;
+        for (const llvm::Use& u : cb->args()) args.push_back(operand(frame, u.get()));
+        const llvm::Intrinsic::ID id = callee->getIntrinsicID();
+        if (id == llvm::Intrinsic::lifetime_start || id == llvm::Intrinsic::lifetime_end ||
+            id == llvm::Intrinsic::invariant_start || id == llvm::Intrinsic::invariant_end ||
+            id == llvm::Intrinsic::assume || id == llvm::Intrinsic::experimental_noalias_scope_decl ||
+            id == llvm::Intrinsic::dbg_value || id == llvm::Intrinsic::dbg_declare) {
+          frame[&i] = {};
+        } else if (id == llvm::Intrinsic::memset || id == llvm::Intrinsic::memcpy || id == llvm::Intrinsic::memmove) {
+          const value& dst = args.at(0);
+          const value& len = args.at(2);
+          if (!dst.obj || dst.unknown || len.unknown) throw stop{"a memory operation it cannot follow"};
+          object& o = *dst.obj;
+          if (!o.writable || dst.off < 0 || static_cast<std::uint64_t>(dst.off) + len.bits > o.bytes.size())
+            throw stop{"a memory operation outside " + o.name};
+          const auto at = static_cast<std::uint64_t>(dst.off);
+          if (id == llvm::Intrinsic::memset) {
+            for (std::uint64_t k = 0; k < len.bits; ++k) {
+              o.bytes[at + k] = static_cast<std::uint8_t>(args[1].bits);
+              o.unknown[at + k] = args[1].unknown ? 1 : 0;
+            }
+          } else {
+            const value& src = args.at(1);
+            if (!src.obj || src.unknown || src.off < 0 ||
+                static_cast<std::uint64_t>(src.off) + len.bits > src.obj->bytes.size())
+              throw stop{"a memory copy it cannot follow"};
+            const std::vector<std::uint8_t> b(src.obj->bytes.begin() + src.off, src.obj->bytes.begin() + src.off + static_cast<std::ptrdiff_t>(len.bits));
+            const std::vector<std::uint8_t> u(src.obj->unknown.begin() + src.off, src.obj->unknown.begin() + src.off + static_cast<std::ptrdiff_t>(len.bits));
+            std::copy(b.begin(), b.end(), o.bytes.begin() + static_cast<std::ptrdiff_t>(at));
+            std::copy(u.begin(), u.end(), o.unknown.begin() + static_cast<std::ptrdiff_t>(at));
+            if (std::find(u.begin(), u.end(), 1) != u.end() && o.why.empty()) o.why = src.obj->why;
+            std::vector<std::pair<std::uint64_t, value>> moved;  // pointers in the copied bytes
+            for (auto& [key, pv] : pointers)
+              if (key.first == src.obj && key.second >= static_cast<std::uint64_t>(src.off) &&
+                  key.second < static_cast<std::uint64_t>(src.off) + len.bits)
+                moved.push_back({key.second - static_cast<std::uint64_t>(src.off) + at, pv});
+            for (auto& [where, pv] : moved) pointers[{&o, where}] = pv;
+          }
+          frame[&i] = {};
+        } else if (id == llvm::Intrinsic::ctpop || id == llvm::Intrinsic::cttz || id == llvm::Intrinsic::ctlz ||
+                   id == llvm::Intrinsic::umin || id == llvm::Intrinsic::umax) {
+          value x = args.at(0);
+          const unsigned w = x.width;
+          if (!x.unknown) {
+            if (id == llvm::Intrinsic::ctpop) x.bits = static_cast<std::uint64_t>(std::popcount(x.bits));
+            else if (id == llvm::Intrinsic::cttz) x.bits = x.bits ? static_cast<std::uint64_t>(std::countr_zero(x.bits)) : w;
+            else if (id == llvm::Intrinsic::ctlz) x.bits = static_cast<std::uint64_t>(std::countl_zero(x.bits)) - (64 - w);
+            else x.unknown = args[1].unknown, x.bits = id == llvm::Intrinsic::umin ? std::min(x.bits, args[1].bits)
+                                                                                    : std::max(x.bits, args[1].bits);
+          }
+          frame[&i] = x;
+        } else if (id != llvm::Intrinsic::not_intrinsic) {
+          throw stop{"calls " + callee->getName().str()};
+        } else if (!callee->isDeclaration()) {
+          frame[&i] = call(*callee, args, depth + 1);
+        } else if (callee->getName() == "__cxa_atexit") {  // registers a destructor: writes nothing now
+          frame[&i] = {value::kind::integer, 0, 32};
+        } else {
+          // In another file: it may write what it is given and every global
+          // other files see; its result is not known.
+          const std::string* why = reason("what " + llvm::demangle(callee->getName().str()) +
+                                          " (in another file) may write");
+          std::set<object*> seen;
+          for (unsigned k = 0; k < args.size(); ++k)
+            if (args[k].obj && !cb->paramHasAttr(k, llvm::Attribute::ByVal) && !cb->paramHasAttr(k, llvm::Attribute::ReadOnly))
+              clobber(*args[k].obj, why, seen);
+          for (auto& [gv, o] : globals)
+            if (!gv->hasLocalLinkage()) clobber(*o, why, seen);
+          value r{value::kind::integer, 0, i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64};
+          r.unknown = reason("the result of " + llvm::demangle(callee->getName().str()) + ", in another file");
+          frame[&i] = r;
+        }
+        if (auto* inv = dyn_cast<llvm::InvokeInst>(cb)) {  // no exception is thrown here: the normal path
+          next = inv->getNormalDest();
+          break;
+        }
+      } else if (auto* br = dyn_cast<llvm::BranchInst>(&i)) {
+        if (br->isUnconditional()) {
+          next = br->getSuccessor(0);
+        } else {
+          const value c = operand(frame, br->getCondition());
+          if (c.unknown) throw stop{"branches on " + *c.unknown};
+          next = br->getSuccessor(c.bits ? 0 : 1);
+        }
+        break;
+      } else if (auto* sw = dyn_cast<llvm::SwitchInst>(&i)) {
+        const value c = operand(frame, sw->getCondition());
+        if (c.unknown) throw stop{"branches on " + *c.unknown};
+        next = sw->getDefaultDest();
+        for (auto& cs : sw->cases())
+          if (cs.getCaseValue()->getZExtValue() == c.bits) next = cs.getCaseSuccessor();
+        break;
+      } else if (auto* ret = dyn_cast<llvm::ReturnInst>(&i)) {
+        const value r = ret->getReturnValue() ? operand(frame, ret->getReturnValue()) : value{};
+        stack.pop_back();
+        return r;
+      } else {
+        throw stop{"an instruction it does not model (" + std::string(i.getOpcodeName()) + ")"};
+      }
+    }
+    if (!next) throw stop{"falls off a block"};
+    pred = bb;
+    bb = next;
+  }
+}
+
+}  // namespace
+
+struct startup_memory::impl {
+  explicit impl(const llvm::Module& m) : in(m) {
+    try {
+      std::vector<std::pair<std::uint64_t, const llvm::Function*>> ctors;
+      if (const llvm::GlobalVariable* list = m.getNamedGlobal("llvm.global_ctors"))
+        if (auto* arr = llvm::dyn_cast<llvm::ConstantArray>(list->getInitializer()))
+          for (const llvm::Use& u : arr->operands())
+            if (auto* e = llvm::dyn_cast<llvm::ConstantStruct>(u.get()))
+              if (auto* f = llvm::dyn_cast<llvm::Function>(e->getOperand(1)))
+                ctors.push_back({llvm::cast<llvm::ConstantInt>(e->getOperand(0))->getZExtValue(), f});
+      std::stable_sort(ctors.begin(), ctors.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (std::size_t k = 0; k < ctors.size(); ++k) {
+        pending.assign(ctors.begin() + static_cast<std::ptrdiff_t>(k) + 1, ctors.end());
+        in.call(*ctors[k].second, {}, 0);
+      }
+      pending.clear();
+    } catch (const stop& s) {
+      failed = s.why;
+      still_to_run();
+    }
+  }
+
+  // The blocks that may still run after the interpreter stopped: the rest of
+  // every active call, the constructors not run yet, and what they call.
+  void still_to_run() {
+    std::vector<const llvm::BasicBlock*> todo(in.stack.begin(), in.stack.end());
+    for (const auto& c : pending)
+      for (const llvm::BasicBlock& bb : *c.second) todo.push_back(&bb);
+    while (!todo.empty()) {
+      const llvm::BasicBlock* bb = todo.back();
+      todo.pop_back();
+      if (!later.insert(bb).second) continue;
+      for (const llvm::BasicBlock* next : llvm::successors(bb)) todo.push_back(next);
+      for (const llvm::Instruction& i : *bb)
+        if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+          if (const llvm::Function* f = cb->getCalledFunction(); f && !f->isDeclaration())
+            for (const llvm::BasicBlock& b : *f) todo.push_back(&b);
+    }
+  }
+
+  // Is `v` (a global, or an address in it) written by code that may still run?
+  bool written_later(const llvm::Value* v) const {
+    for (const llvm::User* u : v->users()) {
+      if (auto* i = llvm::dyn_cast<llvm::Instruction>(u)) {
+        if (llvm::isa<llvm::LoadInst>(i)) continue;
+        if (later.count(i->getParent())) return true;
+        if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::BitCastInst>(i)) {
+          if (written_later(i)) return true;
+        }
+      } else if (written_later(u)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  interpreter in;
+  std::string failed;
+  std::vector<std::pair<std::uint64_t, const llvm::Function*>> pending;
+  std::set<const llvm::BasicBlock*> later;
+  std::map<const llvm::GlobalVariable*, std::vector<std::uint8_t>> done;
+};
+
+startup_memory::startup_memory(const llvm::Module& m) : impl_(std::make_unique<impl>(m)) {}
+startup_memory::~startup_memory() = default;
+
+const std::vector<std::uint8_t>& startup_memory::contents(const llvm::GlobalVariable& gv) {
+  auto it = impl_->done.find(&gv);
+  if (it != impl_->done.end()) return it->second;
+  const std::string name = llvm::demangle(gv.getName().str());
+  // Stopped before the end: the table is known only if nothing still to
+  // run writes it.
+  if (!impl_->failed.empty() && impl_->written_later(&gv))
+    throw not_modelled("table written at run time: " + name + " is filled by a static initialiser that " +
+                       impl_->failed + ", which the prover does not follow");
+  object* o = impl_->in.global(gv);
+  if (std::find(o->unknown.begin(), o->unknown.end(), 1) != o->unknown.end())
+    throw not_modelled("table written at run time: " + name + " is filled at start-up from " + o->why +
+                       ", which is not known before the program runs");
+  return impl_->done.emplace(&gv, o->bytes).first->second;
+}
+
+}  // namespace scanproof::proof
