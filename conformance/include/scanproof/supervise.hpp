@@ -6,8 +6,8 @@
 // replay main, `scanproof check`) runs its main through supervised_main():
 //
 //  * where the platform can fork (Linux, also under qemu-user; unless
-//    SCANPROOF_NO_SUPERVISOR is set, as toolchains/i686.cmake does), the work runs
-//    in a child; the parent waits, and if the child ended before the work
+//    SCANPROOF_NO_SUPERVISOR is set, as toolchains/common/cross-gnu.cmake
+//    does where fork() hangs under the emulator), the work runs in a child; the parent waits, and if the child ended before the work
 //    returned it names the check and the input in flight (re-running that
 //    chunk of inputs one call at a time in another child to find the exact
 //    input), and fails;
