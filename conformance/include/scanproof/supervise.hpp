@@ -7,10 +7,11 @@
 //
 //  * where the platform can fork (Linux, also under qemu-user; unless
 //    SCANPROOF_NO_SUPERVISOR is set, as toolchains/common/cross-gnu.cmake
-//    does where fork() hangs under the emulator), the work runs in a child; the parent waits, and if the child ended before the work
-//    returned it names the check and the input in flight (re-running that
-//    chunk of inputs one call at a time in another child to find the exact
-//    input), and fails;
+//    does where fork() hangs under the emulator), the work runs in a child;
+//    the parent waits, and if the child ended before the work returned it
+//    names the check and the input in flight (re-running that chunk of
+//    inputs one call at a time in another child to find the exact input),
+//    and fails;
 //  * everywhere (also Wine and WASI, which cannot fork) the verdict is the
 //    test launcher's (cmake/scanproof-launch, set on every driver's tests by
 //    cmake/ScanproofLaunch.cmake): it makes a nonce per run and passes it with
