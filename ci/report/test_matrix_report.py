@@ -159,6 +159,16 @@ class Verdict(unittest.TestCase):
         self.assertTrue(render.markdown(r).startswith("# scanproof matrix verdict: incomplete"))
         self.assertIn("verdict-incomplete'>incomplete", render.html_page(r).split("<h1>")[1].split("</h1>")[0])
 
+    def test_a_failed_test_of_no_cell_is_named_in_the_headline(self):
+        # A timed-out fuzz corpus replay fails the target with no red cell:
+        # the headline names the test, so "0 red cells" is never unexplained.
+        plan = {"requested": ["host", "armhf"], "not_run": []}
+        red = copy.deepcopy(self.green)
+        red[1]["ctest"] = dict(red[1]["ctest"], failures=1, failed_tests=["fuzz-regression.bitscan_fuzzer.corpus"])
+        r = analyse.analyse(red, plan)
+        self.assertEqual((r["verdict"], r["red_cells"]), ("fail", 0))
+        self.assertIn("failing targets: armhf (fuzz-regression.bitscan_fuzzer.corpus)", r["headline"])
+
     def test_a_target_that_did_not_build_or_was_cut_short_is_incomplete(self):
         plan = {"requested": ["host", "armhf"], "not_run": []}
         r = analyse.analyse(self.green, plan)

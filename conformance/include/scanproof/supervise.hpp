@@ -44,8 +44,8 @@ inline constexpr int skipped_status = 77;
 // shared with the supervising parent where there is one. With
 // SCANPROOF_FLIGHT_FILE=PATH (the launcher sets it; ci/fuzz for libFuzzer's
 // own main) it lives in that file instead, which outlives an _exit(0): mapped
-// where the platform can, else rewritten through stdio (Wine, WASI). `text`
-// starts the file and holds the state as lines: "running <label> <phase>
+// where the platform can (mmap; a file mapping under Wine), else rewritten
+// through stdio (WASI). `text` starts the file and holds the state as lines: "running <label> <phase>
 // input <hex>" and "  impl=... check=... input(s) in flight ..." (the detail
 // line of describe_early_exit), "idle", "reported" (the supervisor already
 // explained an early end), or "done <nonce> <status>" (the work returned).
