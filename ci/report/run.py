@@ -189,7 +189,8 @@ def build(t, s):
 def emulator(t, s):
     if not _cross(t):
         return ""
-    p = subprocess.run(["cmake", f"-DTOOLCHAIN={s.root}/toolchains/{t}.cmake", "-P",
+    p = subprocess.run(["cmake", f"-DTOOLCHAIN={s.root}/toolchains/{t}.cmake",
+                        f"-DBUILD_DIR={os.path.join(s.builds, t)}", "-P",
                         os.path.join(s.root, "ci/lib/emulator.cmake")],
                        capture_output=True, text=True, check=False)
     return p.stdout.strip()

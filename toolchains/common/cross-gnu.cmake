@@ -5,8 +5,6 @@
 #   SCANPROOF_QEMU       qemu-user binary, e.g. qemu-s390x
 #   SCANPROOF_QEMU_CPU   optional `qemu-<arch> -cpu help` model, e.g. ev56
 #   SCANPROOF_QEMU_ENV   optional VAR=value entries set in the guest (qemu -E)
-#                        (SCANPROOF_NO_SUPERVISOR=1 is added here when fork()
-#                        hangs under the emulator: see fork-probe.c)
 #   SCANPROOF_MULTIARCH  Debian multiarch directory if it differs from the triple
 #                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
 #   SCANPROOF_PACKAGES   the Debian packages of compiler and emulator, for the
@@ -41,30 +39,9 @@ set(CMAKE_CROSSCOMPILING_EMULATOR ${SCANPROOF_QEMU} -L /usr/${SCANPROOF_TRIPLE})
 if(SCANPROOF_QEMU_CPU)  # an older CPU model than qemu's default
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -cpu ${SCANPROOF_QEMU_CPU})
 endif()
-# The checks' forking supervisor (conformance/src/supervise.cpp) needs a fork()
-# that works under the emulator: measured once per build directory (not in
-# try_compile projects, which run nothing), cached as SCANPROOF_EMULATOR_FORKS.
-if(NOT CMAKE_IN_TRY_COMPILE AND NOT DEFINED CACHE{SCANPROOF_EMULATOR_FORKS})
-  set(_probe ${CMAKE_BINARY_DIR}/CMakeFiles/scanproof-fork-probe)
-  execute_process(COMMAND ${CMAKE_C_COMPILER} ${CMAKE_CURRENT_LIST_DIR}/fork-probe.c -o ${_probe}
-                  RESULT_VARIABLE _built OUTPUT_QUIET ERROR_VARIABLE _error)
-  if(NOT _built EQUAL 0)
-    message(FATAL_ERROR "scanproof: ${CMAKE_C_COMPILER} cannot build a C program for ${SCANPROOF_TRIPLE}:\n${_error}")
-  endif()
-  execute_process(COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} ${_probe} TIMEOUT 10
-                  RESULT_VARIABLE _forked OUTPUT_QUIET ERROR_QUIET)
-  if(_forked EQUAL 0)
-    set(SCANPROOF_EMULATOR_FORKS ON CACHE BOOL "fork() works under ${SCANPROOF_QEMU} (measured at configure time)")
-  else()
-    set(SCANPROOF_EMULATOR_FORKS OFF CACHE BOOL "fork() works under ${SCANPROOF_QEMU} (measured at configure time)")
-    message(STATUS "scanproof: fork() under ${SCANPROOF_QEMU} did not complete here (${_forked}): "
-                   "the checks run without their forking supervisor; the completion record alone "
-                   "makes an early exit a failure")
-  endif()
-endif()
-if(DEFINED CACHE{SCANPROOF_EMULATOR_FORKS} AND NOT SCANPROOF_EMULATOR_FORKS)
-  list(APPEND SCANPROOF_QEMU_ENV SCANPROOF_NO_SUPERVISOR=1)
-endif()
 foreach(_env IN LISTS SCANPROOF_QEMU_ENV)  # VAR=value for the guest (qemu -E)
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -E ${_env})
 endforeach()
+# Where fork() hangs under the emulator, the checks run without their forking
+# supervisor (SCANPROOF_NO_SUPERVISOR=1 for the guest).
+include(${CMAKE_CURRENT_LIST_DIR}/emulator-forks.cmake)
