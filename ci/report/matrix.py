@@ -71,6 +71,10 @@ def parse(argv):
     p.add_argument("--prove", action="store_true",
                    help="also `scanproof prove` each target's IR (host build with clang-19, LLVM 19, Z3): "
                         "cells gain a proved mark, a proof's unexpected counterexample is a failure")
+    p.add_argument("--prove-what-runs", action="store_true",
+                   help="--prove, with every proved target's tests compiled by the compiler of the proved IR "
+                        "(clang 19 for the target's triple, the proof's flags) in build/matrix-clang19, so "
+                        "'proved' and 'ran' are about one compilation (docs/proof.md)")
     p.add_argument("--prove-timeout", type=float, default=60, metavar="S",
                    help="with --prove: solver seconds per implementation and target (default 60)")
     p.add_argument("--speed", action="store_true",
@@ -170,6 +174,7 @@ def prepare(runnable, not_run, args):
 
 def main(argv):
     args = parse(argv)
+    args.prove = args.prove or args.prove_what_runs
     jobs = {"targets": shlib.call("all_targets"),
             "toolchains": [t for t in shlib.call("all_toolchains") if t != "m32"]}  # m32 is i686's job
     if (args.list_jobs or args.list_columns) and (args.targets is not None or args.toolchains is not None):
@@ -220,8 +225,11 @@ def main(argv):
             os.remove(os.path.join(out, d, f))
     for f in os.listdir(results):  # proofs too: a mark must come from this run
         os.remove(os.path.join(results, f))
-    s = run.Settings(out, os.path.join(shlib.ROOT, "build", "matrix"), candidates, args.with_catalogue,
-                     args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log)
+    # Another compiler, other build directories: the usual builds stay as they are.
+    builds = os.path.join(shlib.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
+    s = run.Settings(out, builds, candidates, args.with_catalogue,
+                     args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log,
+                     proof_compiler=args.prove_what_runs)
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
 
     def write(data):
@@ -253,6 +261,7 @@ def main(argv):
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],
             "candidates": candidates, "with_catalogue": args.with_catalogue, "labels": list(s.labels()),
             "proof_asked": prove_targets, "speed_asked": runnable if args.speed else [],
+            "prove_what_runs": args.prove_what_runs,
             "seconds": seconds}
     with open(os.path.join(results, analyse.PLAN), "w", encoding="utf-8") as f:
         json.dump(plan, f, indent=1)

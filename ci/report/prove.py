@@ -10,7 +10,9 @@ import time
 import run
 import shlib
 
-PROVE_TARGET = "scanproof_prove"  # proof/CMakeLists.txt: built where clang-19, LLVM 19 and Z3 are
+# proof/CMakeLists.txt: the prover, built where clang-19, LLVM 19 and Z3 are, and
+# the CLI that runs it (the host build may not be one of the run's targets).
+PROVE_TARGETS = ["scanproof", "scanproof_prove"]
 
 
 def proof_ir(t):
@@ -29,6 +31,15 @@ def proof_ir(t):
                   "is not built")
 
 
+def compilation(s):
+    """Whether a column's proof and its tests are about one compilation."""
+    if s.proof_compiler:
+        return ("proof and run: one compilation (the tests ran clang 19's code for this triple, "
+                "from the proved sources and flags: ci/matrix --prove-what-runs)")
+    return ("proof and run: two compilations (the tests ran the column's compiler's code; "
+            "ci/matrix --prove-what-runs makes them one)")
+
+
 def prove_all(targets, s, timeout_s, write):
     """`scanproof prove --target T` from the host build for every
     target in `targets` (the IR Clang makes for its triple, see proof_ir):
@@ -43,7 +54,7 @@ def prove_all(targets, s, timeout_s, write):
     if run._run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
                 limit=run.CONFIGURE_LIMIT_S):
         why = f"configure of the host build failed (see {log})"
-    elif run._run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", PROVE_TARGET], log, cpu=cpu,
+    elif run._run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target"] + PROVE_TARGETS, log, cpu=cpu,
                   limit=run.BUILD_LIMIT_S):
         why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
     names = []  # with --candidates alone: theirs only (an empty list proves everything)
@@ -59,6 +70,8 @@ def prove_all(targets, s, timeout_s, write):
     done = {}  # proof IR target -> its JSON
     for t in targets:
         ir, note = proof_ir(t)
+        if ir is not None:  # which compilation the column's tests ran, beside the proved IR's
+            note = "; ".join(filter(None, [note, compilation(s)]))
         if ir is None:
             s.log(note)
             write(t, {"target": t, "not_proved": note})
@@ -68,7 +81,7 @@ def prove_all(targets, s, timeout_s, write):
             write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note))
         else:
             done[ir] = _prove(ir, s, timeout_s, b, names)
-            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note) if ir != t else done[ir])
+            write(t, dict(done[ir], target=t, ir_of=ir, ir_note=note) if ir != t else dict(done[ir], ir_note=note))
 
 
 def _prove(t, s, timeout_s, b, names):

@@ -24,8 +24,11 @@ BUILD_TARGET = "scanproof_matrix_programs"  # ci/report/CMakeLists.txt
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
-                 property_cases=500, log=print):
+                 property_cases=500, log=print, proof_compiler=False):
         self.root = shlib.ROOT
+        # ci/matrix --prove-what-runs: the targets whose IR is proved are built
+        # by the proof's compiler and flags (cmake_args).
+        self.proof_compiler = proof_compiler
         self.out, self.builds = out, builds
         self.candidates = list(candidates)
         self.with_catalogue = with_catalogue
@@ -147,7 +150,24 @@ def cmake_args(t, s):
     elif _cross(t):
         args += [f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
                  f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}"]
+    if s.proof_compiler and not t.startswith("host-"):
+        args += proof_compiler_args(t)
     return args
+
+
+def proof_compiler_args(t):
+    """The configure settings under which t's tests run code from the compiler,
+    triple and flags of the IR `scanproof prove` proves for it (proof/CMakeLists.txt:
+    clang 19, -O2, --target=<triple>; prove.proof_ir says which IR is t's), or
+    [] where no IR of t is proved (Windows, wasm32: their cells say so)."""
+    import prove  # pylint: disable=import-outside-toplevel  # prove imports this module
+    ir, _ = prove.proof_ir(t)
+    if ir is None:
+        return []
+    flags = ["-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2", "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2"]  # no -DNDEBUG: as proved
+    if ir == "host":  # the host and the x86-64 CPU models: the host's IR
+        return flags + ["-DCMAKE_CXX_COMPILER=clang++-19", "-DCMAKE_C_COMPILER=clang-19"]
+    return flags + ["-DSCANPROOF_CROSS_COMPILER=clang19"]
 
 
 def build(t, s):

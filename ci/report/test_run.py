@@ -179,6 +179,24 @@ class Runner(unittest.TestCase):
         self.assertEqual(written["x86_64-nehalem"]["target"], "x86_64-nehalem")
         self.assertEqual(written["host"]["target"], "host")
         self.assertIn("names no SCANPROOF_TRIPLE", written["win"]["not_proved"])
+        self.assertIn("two compilations", written["s390x"]["ir_note"])  # gcc ran, clang's IR proved
+
+    def test_prove_what_runs_builds_each_proved_target_with_the_proofs_compiler(self):
+        files = {"s390x": {"SCANPROOF_TRIPLE": "s390x-linux-gnu"}, "x86_64-nehalem": {"SCANPROOF_QEMU": "qemu-x86_64"},
+                 "win": {}}
+        s = run.Settings(self.s.out, self.s.builds, log=lambda m: None, proof_compiler=True)
+        with mock.patch.object(shlib, "toolchain_var", lambda t, v: files.get(t, {}).get(v, "")), \
+                mock.patch.object(run, "_cross", lambda t: t != "host"):
+            args = {t: run.cmake_args(t, s) for t in ("host", "s390x", "x86_64-nehalem", "win")}
+            usual = run.cmake_args("s390x", self.s)
+        self.assertIn("-DSCANPROOF_CROSS_COMPILER=clang19", args["s390x"])
+        self.assertNotIn("-DSCANPROOF_CROSS_COMPILER=clang19", usual)
+        for t in ("host", "x86_64-nehalem"):  # the host's IR: the host build's compiler becomes clang 19
+            self.assertIn("-DCMAKE_CXX_COMPILER=clang++-19", args[t])
+        # the proof's flags win over the matrix's usual -O2 -DNDEBUG (the last -D counts)
+        self.assertEqual([a for a in args["s390x"] if a.startswith("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO")][-1],
+                         "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2")
+        self.assertFalse([a for a in args["win"] if "clang" in a])  # no IR proved there: its usual compiler
 
 
 if __name__ == "__main__":

@@ -9,11 +9,28 @@
 #                        (i686-linux-gnu's libraries live in /usr/lib/i386-linux-gnu)
 #   SCANPROOF_PACKAGES   the Debian packages of compiler and emulator, for the
 #                        error message when one is missing (and ci/setup)
+#   SCANPROOF_CROSS_COMPILER  optional (-D, cached): `clang19` compiles the
+#                        target's programs with clang 19 for SCANPROOF_TRIPLE
+#                        (headers, libraries and linker of the GCC cross
+#                        installation): the compiler, triple and flags of the IR
+#                        `scanproof prove --target` proves (ci/matrix
+#                        --prove-what-runs). Default: g++-<triple>.
 include(${CMAKE_CURRENT_LIST_DIR}/require-program.cmake)
-scanproof_require_program(${SCANPROOF_TRIPLE}-g++ CMAKE_CXX_COMPILER)
-# C candidates (and GoogleTest's project) build with the target's C compiler;
-# gcc-<triple> comes with g++-<triple>.
-scanproof_require_program(${SCANPROOF_TRIPLE}-gcc CMAKE_C_COMPILER)
+# try_compile projects read this file again: they must pick the same compiler.
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES SCANPROOF_CROSS_COMPILER)
+if(SCANPROOF_CROSS_COMPILER STREQUAL "clang19")
+  scanproof_require_program(clang++-19 CMAKE_CXX_COMPILER)
+  scanproof_require_program(clang-19 CMAKE_C_COMPILER)
+  set(CMAKE_CXX_COMPILER_TARGET ${SCANPROOF_TRIPLE})
+  set(CMAKE_C_COMPILER_TARGET ${SCANPROOF_TRIPLE})
+elseif(SCANPROOF_CROSS_COMPILER)
+  message(FATAL_ERROR "scanproof: SCANPROOF_CROSS_COMPILER=${SCANPROOF_CROSS_COMPILER} is not known (clang19, or unset for g++-${SCANPROOF_TRIPLE})")
+else()
+  scanproof_require_program(${SCANPROOF_TRIPLE}-g++ CMAKE_CXX_COMPILER)
+  # C candidates (and GoogleTest's project) build with the target's C compiler;
+  # gcc-<triple> comes with g++-<triple>.
+  scanproof_require_program(${SCANPROOF_TRIPLE}-gcc CMAKE_C_COMPILER)
+endif()
 scanproof_require_program(${SCANPROOF_QEMU})
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR ${SCANPROOF_PROCESSOR})
