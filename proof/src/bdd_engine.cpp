@@ -13,6 +13,12 @@
 namespace scanproof::proof {
 namespace {
 
+// A declaration's name: bit-blasting introduces constants named by an integer
+// symbol, whose str() is an assertion failure (z3++.h) where asserts are on.
+std::string symbol_text(const z3::symbol& s) {
+  return s.kind() == Z3_STRING_SYMBOL ? s.str() : "k!" + std::to_string(s.to_int());
+}
+
 constexpr BDD bdd_false_node = 0;  // BuDDy's constants (bddfalse/bddtrue are C-only names)
 constexpr BDD bdd_true_node = 1;
 
@@ -123,10 +129,10 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
   for (const z3::expr& e : order) {
     if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
     if (e.num_args() != 0 || !e.is_bool()) {
-      out.why = "not a Boolean circuit after bit-blasting: " + e.decl().name().str();
+      out.why = "not a Boolean circuit after bit-blasting: " + symbol_text(e.decl().name());
       return out;
     }
-    const std::string n = e.decl().name().str();
+    const std::string n = symbol_text(e.decl().name());
     // Bit 63 is variable 0 (bdd_engine.hpp); other variables after the input.
     var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? 63 - std::stoi(n.substr(8)) : vars++;
   }
@@ -200,7 +206,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
         break;
       }
       default:
-        out.why = "operator " + e.decl().name().str() + " after bit-blasting";
+        out.why = "operator " + symbol_text(e.decl().name()) + " after bit-blasting";
         return out;
     }
     if (g_error) {
