@@ -8,8 +8,6 @@ set(SCANPROOF_MULTIARCH i386-linux-gnu)
 # Debian packages of the compiler and the emulator (ci/setup installs them).
 set(SCANPROOF_PACKAGES "g++-i686-linux-gnu qemu-user")
 # No SCANPROOF_MCA_CPUS: no 32-bit x86 CPU model chosen yet (the 64-bit columns have theirs).
-# Under qemu-i386 7.2 (Debian 12) fork() hangs: cross-gnu.cmake measures that
-# and runs the checks without their forking supervisor (common/fork-probe.c).
 # Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
 set(SCANPROOF_RUST_TARGET i686-unknown-linux-gnu)
 set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev:i386")

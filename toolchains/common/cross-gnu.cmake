@@ -56,6 +56,14 @@ set(CMAKE_CROSSCOMPILING_EMULATOR ${SCANPROOF_QEMU} -L /usr/${SCANPROOF_TRIPLE})
 if(SCANPROOF_QEMU_CPU)  # an older CPU model than qemu's default
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -cpu ${SCANPROOF_QEMU_CPU})
 endif()
+# The guest's loader is the cross toolchain's (libc6-<arch>-cross, found
+# through -L); through /etc/ld.so.cache it would also find a multiarch
+# libc6:<arch> (another glibc build, pulled in by libgtest-dev:<arch> or
+# libstd-rust-dev:<arch>) and mix the two. Measured here: fork() then hung
+# under qemu-aarch64 and qemu-i386, and every program, even an empty main(),
+# aborted with "stack smashing detected" under qemu-s390x and qemu-ppc64le.
+# The cross sysroot's libraries come first.
+list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -E LD_LIBRARY_PATH=/usr/${SCANPROOF_TRIPLE}/lib)
 foreach(_env IN LISTS SCANPROOF_QEMU_ENV)  # VAR=value for the guest (qemu -E)
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -E ${_env})
 endforeach()

@@ -1,8 +1,11 @@
-/* Does fork() work under this target's emulator? toolchains/common/cross-gnu.cmake
-   runs this at configure time (with a timeout): under Debian 12's qemu-user 7.2
-   the child of glibc's fork() in a dynamically linked program hangs, spinning,
-   before it runs a line -- measured on qemu-i386 and (on a 6.18 kernel)
-   qemu-aarch64; every other qemu here forks fine. Exit 0: it forks. */
+/* Does fork() work under this target's emulator? toolchains/common/
+   emulator-forks.cmake runs this at configure time (with a timeout) and runs
+   the checks without their forking supervisor where it does not. Measured
+   here: when the guest loaded a multiarch libc6:<arch> beside the cross
+   toolchain's loader, the child of fork() hung, spinning, under qemu-aarch64
+   and qemu-i386 (cross-gnu.cmake now puts the cross sysroot first); this
+   keeps such a mix, or an emulator's own bug, from hanging a whole run.
+   Exit 0: it forks. */
 #include <sys/wait.h>
 #include <unistd.h>
 
