@@ -179,7 +179,10 @@ function(scanproof_rust_staticlib out src)
   string(MAKE_C_IDENTIFIER "scanproof_rust_${stem}_${h}" crate)
   set(lib "${CMAKE_BINARY_DIR}/scanproof-rust/lib${crate}.a")
   scanproof_rust_target_flags(flags)
-  add_custom_command(OUTPUT "${lib}"
+  # rustc's dep-info names the .d file itself as a target too: declared as an
+  # output, or ninja refuses the second build ("depfile mentions ... as an
+  # output, but no such output was declared").
+  add_custom_command(OUTPUT "${lib}" "${lib}.d"
     COMMAND "${SCANPROOF_RUSTC}" --crate-type=staticlib ${flags} --crate-name ${crate}
             --emit=link,dep-info=${lib}.d -o "${lib}" "${src}"
     DEPENDS "${src}" DEPFILE "${lib}.d"
