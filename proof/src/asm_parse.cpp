@@ -85,6 +85,7 @@ std::string features_for(const llvm::Triple& t) {
   if (t.isX86()) return "+popcnt,+lzcnt,+bmi,+bmi2,+cmov";
   if (t.isAArch64()) return "+neon";
   if (t.isPPC()) return "+popcntd,+isa-v30-instructions";
+  if (t.getArch() == llvm::Triple::systemz) return "+population-count";
   return "";
 }
 

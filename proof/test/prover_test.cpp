@@ -7,6 +7,8 @@
 
 #include <bit>
 #include <memory>
+#include <string>
+#include <tuple>
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Instructions.h>
@@ -263,6 +265,45 @@ TEST(Proof, ArmAsmClzPair) {
   ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
   ASSERT_TRUE(bad.input);
   EXPECT_EQ(*bad.input >> 32, 0u) << std::hex << *bad.input;
+}
+
+// 64-bit PowerPC: cnttzd and popcntd are ctz and popcount; popcntw counts
+// each word on its own, so as a 64-bit popcount it is refuted.
+proof::outcome prove_ppc64_asm(const char* name, op o, const char* asm_text) {
+  return prove_ir(name, o, "powerpc64le-unknown-linux-gnu", "e-m:e-Fn32-i64:64-n32:64-S128-v256:256:256-v512:512:512",
+                  std::string("  %r = call i64 asm \"") + asm_text + "\", \"=r,r\"(i64 %b)\n  ret i64 %r\n");
+}
+
+TEST(Proof, Ppc64AsmCountInstructions) {
+  for (const auto& [name, o, text] : {std::tuple{"ppc_ctz_ok", op::ctz, "cnttzd $0, $1"},
+                                      std::tuple{"ppc_clz_ok", op::clz, "cntlzd $0, $1"},
+                                      std::tuple{"ppc_popcount_ok", op::popcount, "popcntd $0, $1"}}) {
+    const proof::outcome ok = prove_ppc64_asm(name, o, text);
+    EXPECT_EQ(ok.verdict, "proved") << name << ": " << ok.reason;
+  }
+  const proof::outcome bad = prove_ppc64_asm("ppc_popcntw", op::popcount, "popcntw $0, $1");
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  ASSERT_TRUE(bad.input);
+  EXPECT_NE(*bad.input >> 32, 0u) << std::hex << *bad.input;  // the high word's count lands in the high word
+}
+
+// s390x: FLOGR's even register is the leading-zero count (64 for zero); the
+// z196 POPCNT counts per byte, so as a 64-bit popcount it is refuted.
+proof::outcome prove_systemz_asm(const char* name, op o, const std::string& body) {
+  return prove_ir(name, o, "s390x-unknown-linux-gnu", "E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64",
+                  body);
+}
+
+TEST(Proof, SystemzAsmFlogrAndPopcnt) {
+  const proof::outcome ok = prove_systemz_asm(
+      "s390x_flogr_ok", op::clz,
+      "  %p = call { i64, i64 } asm \"flogr $0, $2\", \"={r2},={r3},d,~{cc}\"(i64 %b)\n"
+      "  %r = extractvalue { i64, i64 } %p, 0\n  ret i64 %r\n");
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  const proof::outcome bad = prove_systemz_asm(
+      "s390x_popcnt_bytes", op::popcount,
+      "  %r = call i64 asm \"popcnt $0, $1\", \"=d,d,~{cc}\"(i64 %b)\n  ret i64 %r\n");
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
 }
 
 // BSF on a zero source: AMD documents the destination unchanged, Intel
