@@ -104,23 +104,7 @@ asm_effect run_arm(const llvm::InlineAsm& ia, const std::string& triple, const s
   };
   const asm_operands plan = plan_operands(ia, inputs, output_bits, isa);
   arm_machine mach(ia.getAsmString(), fresh);
-  for (const auto& [reg, val] : plan.inputs) {
-    const unsigned w = val.get_sort().bv_size();
-    if (w > 32) throw mach.refuse("a 64-bit operand in one register");
-    mach.r[static_cast<std::size_t>(reg)] = w == 32 ? val : z3::concat(fresh(32 - w), val);
-  }
-  for (const asm_item& in : parse_asm(triple, plan.text, false)) {
-    if (!in.label.empty()) throw mach.refuse("labels and branches on ARM are not modelled");
-    mach.step(in);
-  }
-  asm_effect out;
-  for (const auto& [reg, w] : plan.outputs) {
-    auto& s = mach.r[static_cast<std::size_t>(reg)];
-    if (!s) s = fresh(32);
-    if (w > 32) throw mach.refuse("a 64-bit output in one register");
-    out.outputs.push_back(w == 32 ? *s : s->extract(w - 1, 0));
-  }
-  return out;
+  return run_straight_line(mach, plan, triple, 32, "ARM", fresh);
 }
 
 }  // namespace scanproof::proof

@@ -6,9 +6,13 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "asm_parse.hpp"
+#include "inline_asm.hpp"
 
 namespace llvm {
 class InlineAsm;
@@ -37,5 +41,33 @@ struct asm_operands {
 // Throws not_modelled: asm "<text>": why.
 asm_operands plan_operands(const llvm::InlineAsm& ia, const std::vector<z3::expr>& inputs,
                            const std::vector<unsigned>& output_bits, const asm_isa& isa);
+
+// The rest of a straight-line ISA whose general registers are all `width`
+// bits (ARM, PowerPC, s390x): each input loaded into its register (a narrower
+// value's upper bits are whatever was there), the template's instructions
+// stepped in order (a label: refused), each output read back. `Machine` has
+// `r` (its registers), `step(const asm_item&)` and `refuse(why)`.
+template <class Machine>
+asm_effect run_straight_line(Machine& mach, const asm_operands& plan, const std::string& triple, unsigned width,
+                             const char* isa_name, const std::function<z3::expr(unsigned)>& fresh) {
+  const std::string wide = "a " + std::to_string(2 * width) + "-bit ";
+  for (const auto& [reg, val] : plan.inputs) {
+    const unsigned w = val.get_sort().bv_size();
+    if (w > width) throw mach.refuse(wide + "operand in one register");
+    mach.r[static_cast<std::size_t>(reg)] = w == width ? val : z3::concat(fresh(width - w), val);
+  }
+  for (const asm_item& in : parse_asm(triple, plan.text, false)) {
+    if (!in.label.empty()) throw mach.refuse(std::string("labels and branches on ") + isa_name + " are not modelled");
+    mach.step(in);
+  }
+  asm_effect out;
+  for (const auto& [reg, w] : plan.outputs) {
+    auto& s = mach.r[static_cast<std::size_t>(reg)];
+    if (!s) s = fresh(width);
+    if (w > width) throw mach.refuse(wide + "output in one register");
+    out.outputs.push_back(w == width ? *s : s->extract(w - 1, 0));
+  }
+  return out;
+}
 
 }  // namespace scanproof::proof

@@ -130,20 +130,7 @@ asm_effect run_systemz(const llvm::InlineAsm& ia, const std::string& triple, con
   };
   const asm_operands plan = plan_operands(ia, inputs, output_bits, isa);
   systemz_machine mach(ia.getAsmString(), fresh);
-  for (const auto& [reg, val] : plan.inputs) {
-    const unsigned w = val.get_sort().bv_size();
-    mach.r[static_cast<std::size_t>(reg)] = w == 64 ? val : z3::concat(fresh(64 - w), val);
-  }
-  for (const asm_item& in : parse_asm(triple, plan.text, false)) {
-    if (!in.label.empty()) throw mach.refuse("labels and branches on s390x are not modelled");
-    mach.step(in);
-  }
-  asm_effect out;
-  for (const auto& [reg, w] : plan.outputs) {
-    z3::expr& s = mach.at(reg);
-    out.outputs.push_back(w == 64 ? s : s.extract(w - 1, 0));
-  }
-  return out;
+  return run_straight_line(mach, plan, triple, 64, "s390x", fresh);
 }
 
 }  // namespace scanproof::proof
