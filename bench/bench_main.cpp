@@ -160,20 +160,20 @@ class page_buffer {
 // The measured words for each distribution, and the chain's pre-XORed copy
 // per op (see chain in batch.hpp): word i ^ the correct result for word i-1.
 struct inputs {
-  std::vector<page_buffer<std::uint64_t>> words;
-  std::map<std::pair<op, std::size_t>, page_buffer<std::uint64_t>> chained;
+  std::vector<page_buffer<word>> words;
+  std::map<std::pair<op, std::size_t>, page_buffer<word>> chained;
   std::vector<double> set_bits;
 
   inputs() {
     for (const auto& d : board_distributions()) {
       const std::vector<std::uint64_t> b = boards(d, n_boards);
       words.emplace_back(n_boards, 0);
-      std::copy(b.begin(), b.end(), words.back().data());
+      std::copy(b.begin(), b.end(), words.back().data());  // 64-bit boards: the low halves
       double bits = 0;
       for (std::uint64_t w : b) bits += reference::popcount(w);
       set_bits.push_back(bits);
       for (op o : all_ops) {
-        std::uint64_t* c = chained.try_emplace({o, words.size() - 1}, n_boards, 0).first->second.data();
+        word* c = chained.try_emplace({o, words.size() - 1}, n_boards, 0).first->second.data();
         c[0] = b[0];
         for (std::size_t i = 1; i < n_boards; ++i)
           c[i] = b[i] ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(reference::eval(o, b[i - 1])));
@@ -201,7 +201,7 @@ void register_row(row& r, const inputs& in, const options& opt, std::map<std::st
     benchmark::RegisterBenchmark(id.c_str(), supervised)->MinTime(opt.min_time)->Repetitions(opt.repetitions);
   };
   for (std::size_t k = 0; k < n_dists; ++k) {
-    const std::uint64_t* words = in.words[k].data();
+    const word* words = in.words[k].data();
     add(workload::throughput, k, &r.throughput[k], n_boards, [f = r.k.batch, words](benchmark::State& st) {
       page_buffer<std::int64_t> out(n_boards, 2048);
       for (auto _ : st) {
@@ -211,7 +211,7 @@ void register_row(row& r, const inputs& in, const options& opt, std::map<std::st
       }
     });
     if (r.latency_skipped.empty()) {
-      const std::uint64_t* chained = in.chained.at({r.operation, k}).data();
+      const word* chained = in.chained.at({r.operation, k}).data();
       add(workload::latency, k, &r.latency[k], n_boards, [f = r.k.chain, chained](benchmark::State& st) {
         for (auto _ : st) benchmark::DoNotOptimize(f(chained, n_boards));
       });

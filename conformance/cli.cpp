@@ -5,11 +5,13 @@
 //   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -63,7 +65,7 @@ int list_markdown() {
     std::string xf;
     for (const expectation& e : d.expected)
       xf += std::string(xf.empty() ? "" : "; ") + (e.on == scope::zero ? "zero, " : "") + e.when.name;
-    std::cout << "| " << name(d.operation) << " | `" << d.name << "` | " << md_cell(zero_text(d))
+    std::cout << "| " << op_label(d.operation, d.sh) << " | `" << d.name << "` | " << md_cell(zero_text(d))
               << " | " << md_cell(requirements_text(d)) << " | " << md_cell(xf) << " | "
               << md_cell(d.provenance) << " |\n";
   }
@@ -100,6 +102,12 @@ int list(bool json) {
       const zero_decision z = zero_policy(d);
       std::cout << "    {\"name\": " << json_string(d.name)
                 << ", \"op\": " << json_string(name(d.operation))
+                << ", \"width\": " << d.sh.width
+                << ", \"op_label\": " << json_string(op_label(d.operation, d.sh))
+                << ", \"argument\": " << json_string(name(d.sh.arg))
+                << ", \"high_offset\": " << d.sh.high_offset << ", \"index_base\": " << d.sh.index_base
+                << ", \"domain\": " << json_string(domain_text(d.sh))
+                << ", \"shape\": " << json_string(shape_text(d.sh))
                 << ", \"zero\": " << json_string(zero_text(d))
                 << ", \"zero_note\": " << json_string(d.zero.note)
                 << ", \"zero_called\": " << (z.call ? "true" : "false")
@@ -134,8 +142,9 @@ int list(bool json) {
   }
   std::printf("%-9s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
   for (const descriptor& d : reg) {
-    std::printf("%-9s %-30s %-26s %-28s %s\n", std::string(name(d.operation)).c_str(),
+    std::printf("%-9s %-30s %-26s %-28s %s\n", op_label(d.operation, d.sh).c_str(),
                 d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), short_source(d).c_str());
+    if (!d.sh.plain_64()) std::printf("%-9s %-30s shape: %s\n", "", "", shape_text(d.sh).c_str());
     if (!d.expected.empty()) std::printf("%-9s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
   }
   std::printf("%zu implementations on %s (%s); provenance: scanproof list --json\n", reg.size(),
@@ -180,7 +189,7 @@ int check(const std::string& impl, const std::string& op_name, const std::string
           const impl_summary s = run_implementation(d);
           char line[512];
           std::snprintf(line, sizeof line, "%-5s %-9s %-30s %7.3fs  %s",
-                        std::string(name(s.overall)).c_str(), std::string(name(d.operation)).c_str(),
+                        std::string(name(s.overall)).c_str(), op_label(d.operation, d.sh).c_str(),
                         d.name.c_str(), s.seconds, s.headline.c_str());
           return std::string(is_failure(s.overall) ? "F" : "-") + line + "\n" + to_json(s);
         },
@@ -194,7 +203,8 @@ int check(const std::string& impl, const std::string& op_name, const std::string
       json = r.output.substr(nl + 1);
     } else {
       const std::string why = r.completed ? "the run returned no result" : r.why;
-      line = "fail  " + std::string(name(d.operation)) + std::string(9 - name(d.operation).size() + 1, ' ') +
+      const std::string label = op_label(d.operation, d.sh);
+      line = "fail  " + label + std::string(label.size() < 10 ? 10 - label.size() : 1, ' ') +
              d.name + "  " + why.substr(0, why.find('\n'));
       json = to_json(ended_early(d, why));
       std::fprintf(stderr, "%s\n", why.c_str());
@@ -220,6 +230,32 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   return failed ? 1 : 0;
 }
 
+// What the implementation is passed, as one number: 0x<hi 16 digits><lo 16 digits>.
+std::string argument_hex(word a) { return hex(a.hi) + hex(a.lo).substr(2); }
+
+// An argument of up to `width` bits: decimal (up to 64 bits) or 0x and hex digits.
+std::optional<word> parse_argument(const std::string& in, int width) {
+  if (in.empty() || in[0] == '-') return std::nullopt;
+  word v;
+  if (in.size() > 2 && in[0] == '0' && (in[1] == 'x' || in[1] == 'X')) {
+    for (std::size_t i = 2; i < in.size(); ++i) {
+      const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(in[i])));
+      const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                        : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                                                                    : -1;
+      if (digit < 0 || (v.hi >> 60)) return std::nullopt;
+      v = (v << 4) | word{static_cast<std::uint64_t>(digit)};
+    }
+  } else {
+    char* end = nullptr;
+    errno = 0;
+    v = word{std::strtoull(in.c_str(), &end, 10)};
+    if (*end || errno) return std::nullopt;
+  }
+  if (v & ~word::ones(width)) return std::nullopt;
+  return v;
+}
+
 // `scanproof eval --impl NAME INPUT...`: what one implementation returns for
 // each input, one "<input hex> <result>" line each, each call in a child
 // process from the default state. ci/matrix --prove replays a cross target's
@@ -237,24 +273,24 @@ int eval(const std::string& impl, const std::vector<std::string>& inputs) {
   }
   int failed = 0;
   for (const std::string& in : inputs) {
-    char* end = nullptr;
-    errno = 0;
-    const unsigned long long b = std::strtoull(in.c_str(), &end, 0);
-    if (in.empty() || *end || errno || in[0] == '-') {
-      std::fprintf(stderr, "scanproof eval: '%s' is not a 64-bit unsigned input\n", in.c_str());
+    const std::optional<word> b = parse_argument(in, d->sh.width);
+    if (!b) {
+      std::fprintf(stderr, "scanproof eval: '%s' is not a %d-bit unsigned input (decimal, or 0x and hex digits)\n",
+                   in.c_str(), d->sh.width);
       return 2;
     }
     const isolated_result r = run_isolated(
         [d, b] {
           const fresh_process_state fresh;
-          return std::to_string(call_one(d->batch, b));
+          return std::to_string(call_one(d->batch, *b));
         },
         60);
+    const std::string shown = d->sh.width > 64 ? argument_hex(*b) : hex(b->lo);
     if (r.completed) {
-      std::printf("%s %s\n", hex(b).c_str(), r.output.c_str());
+      std::printf("%s %s\n", shown.c_str(), r.output.c_str());
     } else {
       ++failed;
-      std::printf("%s did-not-return %s\n", hex(b).c_str(), r.why.substr(0, r.why.find('\n')).c_str());
+      std::printf("%s did-not-return %s\n", shown.c_str(), r.why.substr(0, r.why.find('\n')).c_str());
     }
   }
   return failed ? 1 : 0;

@@ -1,5 +1,5 @@
 // GoogleTest driver: one test per (implementation, check), named
-// <op>.<impl>.<check>, so ctest runs each in its own process (a crash or hang
+// <op>.<impl>.<check> (<op> carries the width when it is not 64: lsb128), so ctest runs each in its own process (a crash or hang
 // fails only that test) and test names carry the implementation's name.
 #include <gtest/gtest.h>
 
@@ -24,7 +24,7 @@ class conformance_check : public testing::Test {
     const scanproof::check_outcome r = scanproof::run_check(*d_, check_);
     RecordProperty("verdict", std::string(scanproof::name(r.v)));
     if (r.seen.zero_result) RecordProperty("zero_result", std::to_string(*r.seen.zero_result));
-    if (r.seen.smallest) RecordProperty("counterexample", scanproof::hex(r.seen.smallest->input));
+    if (r.seen.smallest) RecordProperty("counterexample", scanproof::render(d_->sh, r.seen.smallest->input));
     switch (r.v) {
       case scanproof::verdict::skip: GTEST_SKIP() << r.message;
       case scanproof::verdict::fail:
@@ -117,7 +117,7 @@ int run(int argc, char** argv) {
   if (check_registry) {  // confirm, in the build log, what the build found
     for (const scanproof::descriptor& d : scanproof::registry())
       if (d.candidate)
-        std::cout << "scanproof: candidate " << scanproof::name(d.operation) << "." << d.name
+        std::cout << "scanproof: candidate " << scanproof::op_label(d.operation, d.sh) << "." << d.name
                   << " (" << d.source << ")\n";
     return 0;
   }
@@ -125,14 +125,14 @@ int run(int argc, char** argv) {
   for (const scanproof::descriptor& d : scanproof::registry()) {
     if (candidates_only && !d.candidate) continue;
     if (SCANPROOF_TESTS_PER_IMPLEMENTATION) {
-      const std::string suite(scanproof::name(d.operation));
+      const std::string suite = scanproof::op_label(d.operation, d.sh);
       const std::string test = d.name + ".all_checks";
       testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
                             [&d]() -> testing::Test* { return new all_checks(&d); });
       continue;
     }
     for (const std::string& check : scanproof::check_names(d)) {
-      const std::string suite(scanproof::name(d.operation));
+      const std::string suite = scanproof::op_label(d.operation, d.sh);
       const std::string test = d.name + "." + check;
       testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
                             [&d, check]() -> testing::Test* { return new conformance_check(&d, check); });

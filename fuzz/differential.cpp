@@ -207,7 +207,7 @@ differential::differential(std::string_view target, std::initializer_list<op> op
       participant q{&d, true, zero_result(d), "fuzz." + id};
       if (const expectation* e = active_expectation(d, scope::nonzero)) {
         // Only ctz/clz/popcount are ever called with zero (lsb/msb: outside the domain).
-        const bool zero_checked = q.on_zero && required_zero_result(o);
+        const bool zero_checked = q.on_zero && required_zero_result(o, d.sh);
         std::fprintf(stderr, "%s: %s %s: XFAIL (%s): %s\n", t,
                      zero_checked ? "only the zero contract compared for" : "skip", id.c_str(),
                      e->when.name, e->reason);
@@ -239,6 +239,7 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
   // every scanner branch is still reached. A zero probe is checked against
   // each implementation's zero contract.
   std::uint64_t in[max_probes], from[max_probes];
+  word args[max_probes];
   std::int64_t want[max_probes], got[max_probes];
   const relation* why[max_probes];
   std::size_t m = 0;
@@ -265,15 +266,16 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
     const fresh_process_state fresh;
     flight_begin(*q.d, "differential", q.label);
     if (q.nonzero && m) {
-      flight_chunk(in, 0, m);
-      for (std::size_t i = 0; i < m; ++i) q.d->batch(in + i, got + i, 1);
+      for (std::size_t i = 0; i < m; ++i) args[i] = word{in[i]};
+      flight_chunk(args, 0, m);
+      for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
       for (std::size_t i = 0; i < m; ++i)
         if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
     }
     if (zero_from && q.on_zero) {
-      const std::uint64_t zero = 0;
+      const word zero{};
       flight_chunk(&zero, 0, 1);
-      const std::int64_t z = call_one(q.d->batch, 0);
+      const std::int64_t z = call_one(q.d->batch, zero);
       if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, 0, *q.on_zero, z});
     }
     flight_end();

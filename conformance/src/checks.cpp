@@ -41,12 +41,54 @@ constexpr known known_answers[] = {
     {0x7FFFFFFFFFFFFFFFULL, 0, 62, 63}, {0x0000000000010000ULL, 16, 16, 1},
 };
 
-std::int64_t known_expected(op o, const known& k) {
+// A known answer on a board of any width: {board, lsb, msb, popcount}.
+struct known_board {
+  word b;
+  int lsb, msb, pop;
+};
+
+// The hand-checked table at 64 bits. At other widths, answers that hold by
+// construction, not by the oracle: single bits at the ends and around the
+// middle (and, on 128-bit boards, around both halves' boundaries: squares 62,
+// 63, 64), all ones, alternating bits, each half, the two end bits. With a
+// declared domain, those inside it, plus the domain itself and its end squares.
+std::vector<known_board> known_boards(const shape& sh) {
+  std::vector<known_board> v;
+  const int w = sh.squares();
+  if (w == 64) {
+    for (const known& k : known_answers) v.push_back({word{k.b}, k.lsb, k.msb, k.pop});
+  } else {
+    for (int i : {0, 1, 2, 7, w / 2 - 1, w / 2, w - 2, w - 1, 31, 32, 62, 63, 64, 65})
+      if (i < w && std::none_of(v.begin(), v.end(), [&](const known_board& k) { return k.b == word::bit(i); }))
+        v.push_back({word::bit(i), i, i, 1});
+    word alt;  // 0b0101...: squares 0, 2, 4, ...
+    for (int i = 0; i < w; i += 2) alt |= word::bit(i);
+    const int top_even = (w - 1) / 2 * 2;
+    v.push_back({word::ones(w), 0, w - 1, w});
+    v.push_back({alt, 0, top_even, (w + 1) / 2});
+    v.push_back({(alt << 1) & word::ones(w), 1, top_even + 1 < w ? top_even + 1 : top_even - 1, w / 2});
+    v.push_back({word::ones(w / 2), 0, w / 2 - 1, w / 2});
+    v.push_back({word::ones(w) & ~word::ones(w / 2), w / 2, w - 1, w - w / 2});
+    v.push_back({word::bit(0) | word::bit(w - 1), 0, w - 1, 2});
+    if (w > 64) v.push_back({word::bit(63) | word::bit(64), 63, 64, 2});
+  }
+  if (!sh.domain_declared) return v;
+  std::vector<known_board> in;
+  for (const known_board& k : v)
+    if (!(k.b & ~sh.domain)) in.push_back(k);
+  const int lo = lowest_bit(sh.domain), hi = highest_bit(sh.domain);
+  in.push_back({sh.domain, lo, hi, popcount(sh.domain)});
+  in.push_back({word::bit(lo), lo, lo, 1});
+  in.push_back({word::bit(hi), hi, hi, 1});
+  return in;
+}
+
+std::int64_t known_expected(op o, const shape& sh, const known_board& k) {
   switch (o) {
-    case op::lsb:
+    case op::lsb: return k.lsb + sh.index_base;
     case op::ctz: return k.lsb;
-    case op::msb: return k.msb;
-    case op::clz: return 63 - k.msb;
+    case op::msb: return k.msb + sh.index_base;
+    case op::clz: return sh.squares() - 1 - k.msb;
     case op::popcount: return k.pop;
   }
   return -1;
@@ -56,29 +98,36 @@ std::int64_t known_expected(op o, const known& k) {
 // which unit.reference.agrees_with_std_bit_on_every_canonical_input proves
 // equal to the naive oracle on exactly these inputs, on every target the unit
 // tests run on; inputs outside the canonical set (shrinking) use the oracle.
-void expected_batch(op o, const std::uint64_t* in, std::int64_t* out, std::size_t n) {
+// Other shapes use expected_result() (shape.hpp), which the same unit test
+// compares with the naive oracle at every width.
+void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, std::size_t n) {
+  if (sh.width != 64 || sh.arg != argument::integer || sh.index_base) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = expected_result(o, sh, in[i]);
+    return;
+  }
   switch (o) {
     case op::lsb:
-    case op::ctz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countr_zero(in[i]); break;
-    case op::msb: for (std::size_t i = 0; i < n; ++i) out[i] = 63 - std::countl_zero(in[i]); break;
-    case op::clz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countl_zero(in[i]); break;
-    case op::popcount: for (std::size_t i = 0; i < n; ++i) out[i] = std::popcount(in[i]); break;
+    case op::ctz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countr_zero(in[i].lo); break;
+    case op::msb: for (std::size_t i = 0; i < n; ++i) out[i] = 63 - std::countl_zero(in[i].lo); break;
+    case op::clz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countl_zero(in[i].lo); break;
+    case op::popcount: for (std::size_t i = 0; i < n; ++i) out[i] = std::popcount(in[i].lo); break;
   }
 }
 
-bool smaller(std::uint64_t a, std::uint64_t b) {
-  const int pa = std::popcount(a), pb = std::popcount(b);
+bool smaller(word a, word b) {
+  const int pa = popcount(a), pb = popcount(b);
   return pa != pb ? pa < pb : a < b;
 }
 
 // Shrinks towards fewest set bits, then smallest value (shrink.hpp).
 mismatch shrink(const descriptor& d, mismatch m) {
   return shrink_greedy(
-      m, [](const mismatch& f) { return board_shrinks(f.input); },
-      [&](std::uint64_t t) -> std::optional<mismatch> {
-        flight_chunk(&t, 0, 1, "shrink");
-        const std::int64_t got = call_one(d.batch, t);
-        const std::int64_t want = reference::eval(d.operation, t);
+      m, [&](const mismatch& f) { return board_shrinks(f.input, d.sh.domain); },
+      [&](word t) -> std::optional<mismatch> {
+        const word arg = to_argument(d.sh, t);
+        flight_chunk(&arg, 0, 1, "shrink");
+        const std::int64_t got = call_one(d.batch, arg);
+        const std::int64_t want = expected_result(d.operation, d.sh, t);
         if (got == want) return std::nullopt;
         return mismatch{t, want, got};
       });
@@ -96,15 +145,23 @@ void fnv_add(std::uint64_t& h, std::uint64_t v) {
 
 // Runs `inputs` with `expected` given by `want(i)`; keeps the minimal failure
 // and hashes the results (the output digest).
+// `inputs` are boards; the implementation is passed to_argument() of each.
 template <class Want>
-observation compare(const descriptor& d, std::span<const std::uint64_t> inputs, Want want) {
+observation compare(const descriptor& d, std::span<const word> inputs, Want want) {
   observation o;
   std::uint64_t h = fnv_basis;
   std::vector<std::int64_t> got(chunk), ref(chunk);
+  const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;  // the 63-offset layout
+  std::vector<word> args(mapped ? chunk : 0);
   for (std::size_t base = 0; base < inputs.size(); base += chunk) {
     const std::size_t n = std::min(chunk, inputs.size() - base);
-    flight_chunk(inputs.data() + base, base, n);
-    d.batch(inputs.data() + base, got.data(), n);
+    const word* in = inputs.data() + base;
+    if (mapped) {
+      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, in[i]);
+      in = args.data();
+    }
+    flight_chunk(in, base, n);
+    d.batch(in, got.data(), n);
     want(inputs.data() + base, ref.data(), n, base);
     for (std::size_t i = 0; i < n; ++i) {
       fnv_add(h, static_cast<std::uint64_t>(got[i]));
@@ -133,17 +190,20 @@ void shrink_and_replay(const descriptor& d, observation& o) {
 }
 
 observation observe_set(const descriptor& d, const input_set& s) {
-  const std::vector<std::uint64_t>& in = words_of(s);
-  observation o = compare(d, in, [&](const std::uint64_t* p, std::int64_t* r, std::size_t n,
-                                     std::size_t) { expected_batch(d.operation, p, r, n); });
+  const std::vector<word>& in = boards_of(s, d.sh);
+  observation o = compare(d, in, [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+    expected_batch(d.operation, d.sh, p, r, n);
+  });
   shrink_and_replay(d, o);
   return o;
 }
 
 observation observe_known(const descriptor& d) {
-  const std::vector<std::uint64_t> in = check_inputs("known_answers");
-  observation o = compare(d, in, [&](const std::uint64_t*, std::int64_t* r, std::size_t n, std::size_t base) {
-    for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, known_answers[base + i]);
+  const std::vector<known_board> known = known_boards(d.sh);
+  std::vector<word> in;
+  for (const known_board& k : known) in.push_back(k.b);
+  observation o = compare(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
+    for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   });
   o.digest.reset();  // not a canonical input set
   for (auto* m : {&o.smallest, &o.first})
@@ -159,7 +219,7 @@ const expectation* any_expectation(const descriptor& d, scope s) {
 
 std::string describe(const descriptor& d, const mismatch& m) {
   std::ostringstream s;
-  s << name(d.operation) << "(" << hex(m.input) << ") expected " << m.expected << ", got " << m.got;
+  s << op_label(d.operation, d.sh) << "(" << render(d.sh, m.input) << ") expected " << m.expected << ", got " << m.got;
   if (!m.reproduced)
     s << "\n    DOES NOT REPRODUCE: replayed alone it returns " << m.replay_got
       << " (correct). The scanner is stateful or nondeterministic: it failed on input #"
@@ -169,12 +229,12 @@ std::string describe(const descriptor& d, const mismatch& m) {
 
 std::string failure_text(const descriptor& d, std::string_view check, const observation& o) {
   std::ostringstream s;
-  s << "op=" << name(d.operation) << " impl=" << d.name << " check=" << check << ": " << o.failures
+  s << "op=" << op_label(d.operation, d.sh) << " impl=" << d.name << " check=" << check << ": " << o.failures
     << " of " << o.inputs << " inputs wrong\n";
   s << "  smallest failing input: " << describe(d, *o.smallest) << "\n";
   if (o.first && o.first->input != o.smallest->input)
     s << "  first failing input:    " << describe(d, *o.first) << "\n";
-  s << "  re-run: ctest -R '^conformance\\." << name(d.operation) << "\\." << d.name << "\\."
+  s << "  re-run: ctest -R '^conformance\\." << op_label(d.operation, d.sh) << "\\." << d.name << "\\."
     << check << "$' --output-on-failure";
   return s.str();
 }
@@ -213,9 +273,9 @@ check_outcome run_zero(const descriptor& d) {
     return r;
   }
   const std::optional<std::int64_t> want = z.want;
-  const std::uint64_t zero = 0;
+  const word zero{};
   flight_chunk(&zero, 0, 1);
-  const std::int64_t got = call_one(d.batch, 0);
+  const std::int64_t got = call_one(d.batch, zero);
   r.seen.inputs = 1;
   r.seen.zero_result = got;
   if (!want) {
@@ -225,7 +285,7 @@ check_outcome run_zero(const descriptor& d) {
   }
   const bool ok = got == *want;
   std::ostringstream s;
-  s << name(d.operation) << "(0x0000000000000000) expected " << *want << ", got " << got;
+  s << op_label(d.operation, d.sh) << "(" << render(d.sh, zero) << ") expected " << *want << ", got " << got;
   if (d.zero.k == zero_spec::kind::declared && *d.zero.note) s << " (declared: " << d.zero.note << ")";
   if (!ok) {
     r.seen.failures = 1;
@@ -238,7 +298,7 @@ check_outcome run_zero(const descriptor& d) {
     if (ok) r.message += "\n  the declared expectation no longer holds: fix the catalogue entry";
   } else {
     r.v = ok ? verdict::pass : verdict::fail;
-    r.message = (ok ? "" : "zero contract violated: op=" + std::string(name(d.operation)) +
+    r.message = (ok ? "" : "zero contract violated: op=" + op_label(d.operation, d.sh) +
                                " impl=" + d.name + "\n  ") + s.str();
   }
   return r;
@@ -283,12 +343,12 @@ check_outcome judge_expected_failure(const descriptor& d, const std::vector<obse
 check_outcome run_expected_failure(const descriptor& d) {
   std::vector<observation> sweeps;
   if (active_expectation(d, scope::nonzero))
-    for (const input_set& s : input_sets()) sweeps.push_back(observe_set(d, s));
+    for (const input_set* s : input_sets(d.sh.width)) sweeps.push_back(observe_set(d, *s));
   return judge_expected_failure(d, sweeps);
 }
 
 std::string test_label(const descriptor& d, std::string_view check) {
-  return "conformance." + std::string(name(d.operation)) + "." + d.name + "." + std::string(check);
+  return "conformance." + op_label(d.operation, d.sh) + "." + d.name + "." + std::string(check);
 }
 
 }  // namespace
@@ -326,19 +386,19 @@ std::string hex(std::uint64_t v) {
   return s;
 }
 
-std::vector<std::uint64_t> check_inputs(std::string_view check) {
-  std::vector<std::uint64_t> in;
+std::vector<word> check_inputs(const descriptor& d, std::string_view check) {
+  std::vector<word> in;
   if (check == "known_answers") {
-    for (const known& k : known_answers) in.push_back(k.b);
+    for (const known_board& k : known_boards(d.sh)) in.push_back(k.b);
   } else if (const input_set* s = find_input_set(check)) {
-    in = words_of(*s);
+    in = boards_of(*s, d.sh);
   }
   return in;
 }
 
 std::vector<std::string> check_names(const descriptor& d) {
   std::vector<std::string> v{"known_answers"};
-  for (const input_set& s : input_sets()) v.emplace_back(s.name);
+  for (const input_set* s : input_sets(d.sh.width)) v.emplace_back(s->name);
   v.emplace_back("zero");
   if (any_expectation(d, scope::nonzero)) v.emplace_back("expected_failure");
   return v;
@@ -383,8 +443,9 @@ check_outcome run_check(const descriptor& d, std::string_view check) {
 }
 
 mismatch replay(const descriptor& d, mismatch m) {
-  flight_chunk(&m.input, 0, 1, "replay");
-  m.replay_got = call_one(d.batch, m.input);
+  const word arg = to_argument(d.sh, m.input);
+  flight_chunk(&arg, 0, 1, "replay");
+  m.replay_got = call_one(d.batch, arg);
   m.reproduced = m.replay_got != m.expected;
   return m;
 }
@@ -488,8 +549,8 @@ std::string target_json() {
 }
 
 namespace {
-std::string mismatch_json(const mismatch& m) {
-  return "{\"input\": " + json_string(hex(m.input)) + ", \"expected\": " + std::to_string(m.expected) +
+std::string mismatch_json(const descriptor& d, const mismatch& m) {
+  return "{\"input\": " + json_string(render(d.sh, m.input)) + ", \"expected\": " + std::to_string(m.expected) +
          ", \"got\": " + std::to_string(m.got) + ", \"reproduced\": " + (m.reproduced ? "true" : "false") +
          ", \"replay_got\": " + std::to_string(m.replay_got) + ", \"position\": " + std::to_string(m.position) + "}";
 }
@@ -499,12 +560,14 @@ std::string to_json(const impl_summary& s) {
   const descriptor& d = *s.d;
   std::ostringstream js;
   js << "{\"name\": " << json_string(d.name) << ", \"op\": " << json_string(name(d.operation))
+     << ", \"width\": " << d.sh.width << ", \"op_label\": " << json_string(op_label(d.operation, d.sh))
+     << ", \"shape\": " << json_string(shape_text(d.sh)) << ", \"domain\": " << json_string(domain_text(d.sh))
      << ", \"verdict\": " << json_string(name(s.overall))
      << ", \"ran_to_end\": " << (s.ran_to_end ? "true" : "false")
      << ", \"zero_result\": " << (s.zero_result ? std::to_string(*s.zero_result) : "null")
      << ", \"digest\": " << (s.digest ? json_string(hex(*s.digest)) : "null")
      << ", \"seconds\": " << s.seconds
-     << ", \"counterexample\": " << (s.counterexample ? mismatch_json(*s.counterexample) : "null")
+     << ", \"counterexample\": " << (s.counterexample ? mismatch_json(d, *s.counterexample) : "null")
      << ", \"headline\": " << json_string(s.headline) << ", \"expected_failures_observed\": [";
   for (std::size_t i = 0; i < s.expected_failures_observed.size(); ++i)
     js << (i ? ", " : "") << json_string(s.expected_failures_observed[i]);
@@ -514,7 +577,7 @@ std::string to_json(const impl_summary& s) {
     js << (i ? ", " : "") << "{\"check\": " << json_string(r.check) << ", \"verdict\": "
        << json_string(name(r.v)) << ", \"seconds\": " << r.seconds;
     if (r.seen.smallest)
-      js << ", \"input\": " << json_string(hex(r.seen.smallest->input))
+      js << ", \"input\": " << json_string(render(d.sh, r.seen.smallest->input))
          << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got
          << ", \"reproduced\": " << (r.seen.smallest->reproduced ? "true" : "false");
     js << ", \"message\": " << json_string(r.message) << "}";

@@ -128,6 +128,10 @@ void set_text(std::string_view text) {
   sync_text();
 }
 
+std::string shown(const in_flight& f) {
+  return f.two_halves ? "{lo=" + hex(f.first) + ", hi=" + hex(f.first_hi) + "}" : hex(f.first);
+}
+
 // The detail line of an early exit: "impl=... check=... input in flight: ...".
 std::string flight_detail(const in_flight& f) {
   std::string s;
@@ -135,12 +139,12 @@ std::string flight_detail(const in_flight& f) {
   s += "check=";
   s += f.check;
   if (f.count == 1 && std::strcmp(f.phase, "sweep") != 0) {
-    s += " input in flight: " + hex(f.first) + " (while " + f.phase + "ing a failure)";
+    s += " input in flight: " + shown(f) + " (while " + f.phase + "ing a failure)";
   } else if (f.count == 1) {
-    s += " input in flight: " + hex(f.first) + " (input #" + std::to_string(f.index + 1) + ")";
+    s += " input in flight: " + shown(f) + " (input #" + std::to_string(f.index + 1) + ")";
   } else if (f.count > 1) {
     s += " inputs in flight: #" + std::to_string(f.index + 1) + "..#" +
-         std::to_string(f.index + f.count) + ", the chunk starting at " + hex(f.first);
+         std::to_string(f.index + f.count) + ", the chunk starting at " + shown(f);
   }
   return s;
 }
@@ -161,7 +165,7 @@ void update_text(bool chunk = false) {
   if (!record_checks_in_file && !flight_path.empty()) return;
   if (!record->active) return set_text("idle\n");
   set_text("running " + std::string(record->label) + " " + (record->phase[0] ? record->phase : "sweep") +
-           " input " + hex(record->first) + "\n  " + flight_detail(*record) + "\n");
+           " input " + shown(*record) + "\n  " + flight_detail(*record) + "\n");
 }
 
 // The work returned `status`: the one thing the launcher accepts as the end.
@@ -197,8 +201,9 @@ std::string status_text(int status) {
 bool locate_exact(in_flight& f) {
   const descriptor* d = find(f.impl);
   if (!d || !d->built() || f.count <= 1) return false;
-  const std::vector<std::uint64_t> words = check_inputs(f.check);
-  if (f.index + f.count > words.size() || words[f.index] != f.first) return false;
+  std::vector<word> words = check_inputs(*d, f.check);
+  for (word& b : words) b = to_argument(d->sh, b);
+  if (f.index + f.count > words.size() || words[f.index] != word{f.first, f.first_hi}) return false;
   in_flight before = f;
   const pid_t pid = fork();
   if (pid < 0) return false;
@@ -300,6 +305,7 @@ in_flight& flight() { return *record; }
 
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
   flight_begin(std::string_view(d.name), check, label);
+  record->two_halves = d.sh.width > 64;
 }
 
 void flight_begin(std::string_view impl, std::string_view check, std::string_view label) {
@@ -308,16 +314,18 @@ void flight_begin(std::string_view impl, std::string_view check, std::string_vie
   copy(record->label, sizeof record->label, label);
   copy(record->impl, sizeof record->impl, impl);
   copy(record->check, sizeof record->check, check);
-  record->first = record->index = record->count = 0;
+  record->first = record->first_hi = record->index = record->count = 0;
+  record->two_halves = 0;
   record->phase[0] = '\0';
   record->active = 1;
   update_text();
 }
 
-void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
+void flight_chunk(const word* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase) {
   copy(record->phase, sizeof record->phase, phase);
-  record->first = count ? inputs[0] : 0;
+  record->first = count ? inputs[0].lo : 0;
+  record->first_hi = count ? inputs[0].hi : 0;
   record->index = index;
   record->count = count;
   update_text(true);

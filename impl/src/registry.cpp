@@ -28,8 +28,19 @@ bool is_identifier(const char* s) {
   return true;
 }
 
+// The shape from the function's signature plus the declared layout and domain.
+shape shaped(shape sh, const layout_options& l) {
+  sh.high_offset = l.high_offset;
+  sh.index_base = l.index_base;
+  sh.domain_declared = l.domain.has_value();
+  sh.domain = l.domain ? *l.domain : sh.all_squares();
+  return sh;
+}
+
 int add(descriptor d) {
   store& s = the_store();
+  if (const std::string e = shape_error(d.operation, d.sh); !e.empty())
+    s.errors.push_back(d.source + ": '" + d.name + "': " + e);
   if (!is_identifier(d.name.c_str()))
     s.errors.push_back(d.source + ": '" + d.name + "' is not a valid C identifier");
   for (const descriptor& e : s.items) {
@@ -47,13 +58,13 @@ int add(descriptor d) {
   return static_cast<int>(s.items.size());
 }
 
-descriptor from_info(const char* name, op o, const char* file, entry_info&& info) {
+descriptor from_info(const char* name, op o, const char* file, const entry_info& info) {
   descriptor d;
   d.name = name;
   d.operation = o;
   d.zero = info.zero;
-  d.requires_cpu = std::move(info.requires_cpu);
-  d.expected = std::move(info.expected);
+  d.requires_cpu = info.requires_cpu;
+  d.expected = info.expected;
   d.needs = info.needs;
   d.provenance = info.provenance;
   d.source = file;
@@ -101,22 +112,26 @@ bool registry_ok() {
 
 namespace detail {
 int register_entry(const char* name, op o, kernels k, const char* file, entry_info info) {
-  descriptor d = from_info(name, o, file, std::move(info));
+  descriptor d = from_info(name, o, file, info);
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
+  d.sh = shaped(k.sh, info.layout);
   return add(std::move(d));
 }
 
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info) {
-  descriptor d = from_info(name, o, file, std::move(info));
+  descriptor d = from_info(name, o, file, info);
   d.unavailable = why;
+  // Unbuilt, its width is unknown here: the layout and domain still show.
+  d.sh = shaped(d.sh, info.layout);
   return add(std::move(d));
 }
 
-int register_candidate(const char* name, op o, kernels k, const char* file) {
+int register_candidate(const char* name, op o, kernels k, const char* file, layout_options layout) {
   descriptor d;
+  d.sh = shaped(k.sh, layout);
   d.name = name;
   d.operation = o;
   d.batch = k.batch;
@@ -144,12 +159,16 @@ static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scan
               "candidate.h's SCANPROOF_LSB.. must be scanproof::op's values");
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                              const char* file) {
+                                              const char* file, const scanproof_c_shape* c) {
   if (op < 0 || op > static_cast<int>(scanproof::op::popcount)) {
     std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POPCOUNT\n",
                  file, name, op);
     std::abort();
   }
+  scanproof::shape sh = scanproof::integer_shape(c->width);
+  sh.arg = static_cast<scanproof::argument>(c->argument);
+  scanproof::layout_options layout{c->high_offset, c->index_base, std::nullopt};
+  if (c->domain_declared) layout.domain = scanproof::word{c->domain_lo, c->domain_hi};
   return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
-                                               {batch, chain, serialize}, file);
+                                               {batch, chain, serialize, sh}, file, layout);
 }

@@ -6,7 +6,7 @@ zero_decision zero_policy(const descriptor& d) {
   zero_decision z;
   switch (d.zero.k) {
     case zero_spec::kind::op_default:
-      z.want = required_zero_result(d.operation);
+      z.want = required_zero_result(d.operation, d.sh);
       z.call = z.want.has_value();
       if (!z.call)
         z.why = std::string(name(d.operation)) +
@@ -29,7 +29,7 @@ zero_decision zero_policy(const descriptor& d) {
 std::string zero_text(const descriptor& d) {
   switch (d.zero.k) {
     case zero_spec::kind::op_default: {
-      const auto r = required_zero_result(d.operation);
+      const auto r = required_zero_result(d.operation, d.sh);
       return r ? "must be " + std::to_string(*r) : "not called (outside the domain)";
     }
     case zero_spec::kind::declared: return "declared " + std::to_string(d.zero.value);

@@ -2,6 +2,7 @@
 // against the standard library on every canonical input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "scanproof/inputs.hpp"
@@ -11,16 +12,50 @@ namespace {
 using namespace scanproof;
 
 TEST(reference, agrees_with_std_bit_on_every_canonical_input) {
-  for (const input_set& s : input_sets()) {
+  for (const input_set* s : input_sets(64)) {
     std::size_t bad = 0;
-    for (std::uint64_t b : s.make()) {
+    for (const word& w : s->make(64)) {
+      const std::uint64_t b = w.lo;
       bad += reference::lsb(b) != std::countr_zero(b);
       bad += reference::msb(b) != 63 - std::countl_zero(b);
       bad += reference::ctz(b) != std::countr_zero(b);
       bad += reference::clz(b) != std::countl_zero(b);
       bad += reference::popcount(b) != std::popcount(b);
     }
-    EXPECT_EQ(bad, 0u) << s.name;
+    EXPECT_EQ(bad, 0u) << s->name;
+  }
+}
+
+// The sweeps' expected values at other widths and layouts (shape.hpp's
+// expected_result, through <bit>) against the naive loops, on every canonical
+// board of every width, each layout and index base.
+TEST(reference, expected_result_agrees_with_the_naive_oracle_at_every_width) {
+  for (int width : {8, 16, 32, 64, 128}) {
+    std::vector<shape> shapes{integer_shape(width)};
+    if (width == 128) {
+      shape yane = integer_shape(128);
+      yane.arg = argument::halves;
+      yane.high_offset = 63;
+      yane.index_base = 1;
+      yane.domain = yane.all_squares();
+      shapes.push_back(yane);
+    }
+    for (const shape& sh : shapes)
+      for (const input_set* s : input_sets(width)) {
+        std::size_t bad = 0;
+        const std::vector<word>& boards = boards_of(*s, sh);
+        // The naive loops are slow: an even sample of at most 50000 of each set.
+        const std::size_t step = std::max<std::size_t>(1, boards.size() / 50000);
+        for (std::size_t i = 0; i < boards.size(); i += step) {
+          const word b = boards[i];
+          for (op o : all_ops) {
+            const int naive = reference::eval(o, b, sh.squares()) +
+                              ((o == op::lsb || o == op::msb) ? sh.index_base : 0);
+            bad += expected_result(o, sh, b) != naive;
+          }
+        }
+        EXPECT_EQ(bad, 0u) << s->name << " at " << shape_text(sh);
+      }
   }
 }
 
@@ -42,9 +77,11 @@ TEST(reference, bit_reverse) {
 TEST(inputs, are_nonzero_and_bit_identical_everywhere) {
   std::uint64_t h = 0;
   std::size_t n = 0;
-  for (const input_set& s : input_sets())
-    for (std::uint64_t b : s.make()) {
-      ASSERT_NE(b, 0u) << s.name;
+  for (const input_set* s : input_sets(64))
+    for (const word& w : s->make(64)) {
+      const std::uint64_t b = w.lo;
+      ASSERT_EQ(w.hi, 0u) << s->name;
+      ASSERT_NE(b, 0u) << s->name;
       h = (h ^ b) * 0x100000001b3ULL;
       ++n;
     }

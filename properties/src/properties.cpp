@@ -17,7 +17,7 @@ std::int64_t scanners::apply(op o, std::uint64_t b) const {
   if (o != d_.operation) return reference::eval(o, b);
   // 0 only where the op defines a zero result (ctz, clz, popcount) and the
   // zero policy checks this scanner's (not declared undefined).
-  if (b == 0 && (!required_zero_result(o) || !zero_policy(d_).want)) {
+  if (b == 0 && (!required_zero_result(o, d_.sh) || !zero_policy(d_).want)) {
     const std::string bug = "property bug: " + std::string(name(o)) + "(0) passed to " + d_.name +
                             ", whose zero result is outside the contract";
 #if defined(__cpp_exceptions)

@@ -15,12 +15,12 @@ bool reads_k(const property& p) { return p.args == uses::b_and_k || p.args == us
 
 // Every board of every canonical set, or an even sample of `quota` of them.
 void sample(const input_set& s, std::size_t quota, std::vector<std::uint64_t>& out) {
-  const std::vector<std::uint64_t>& all = words_of(s);
+  const std::vector<word>& all = words_of(s, 64);
   if (all.size() <= quota) {
-    out.insert(out.end(), all.begin(), all.end());
+    for (const word& w : all) out.push_back(w.lo);
     return;
   }
-  for (std::size_t i = 0; i < quota; ++i) out.push_back(all[i * all.size() / quota]);
+  for (std::size_t i = 0; i < quota; ++i) out.push_back(all[i * all.size() / quota].lo);
 }
 
 constexpr distribution partner_distributions[] = {distribution::uniform, distribution::sparse,
@@ -68,9 +68,9 @@ const std::vector<std::uint64_t>& canonical_sample(std::size_t cases) {
   static std::map<std::size_t, std::vector<std::uint64_t>> cache;
   auto [it, fresh] = cache.try_emplace(cases);
   if (fresh) {
-    const std::span<const input_set> sets = input_sets();
+    const std::vector<const input_set*> sets = input_sets(64);
     const std::size_t quota = std::max<std::size_t>(1, cases / sets.size());
-    for (const input_set& s : sets) sample(s, quota, it->second);
+    for (const input_set* s : sets) sample(*s, quota, it->second);
   }
   return it->second;
 }

@@ -16,7 +16,7 @@
 namespace scanproof {
 
 struct mismatch {
-  std::uint64_t input = 0;
+  word input;  // the board (shape.hpp's squares); render() shows it as the implementation takes it
   std::int64_t expected = 0;
   std::int64_t got = 0;
   std::uint64_t position = 0;  // 1-based place of the failing call in the check's inputs (0: shrunk)
@@ -99,9 +99,10 @@ std::string json_string(std::string_view s);
 // "0x0000000000000010"
 std::string hex(std::uint64_t v);
 
-// The inputs of a check in the order it runs them (known_answers or an input
-// set), empty for the others: lets a supervisor re-run a chunk one input at a time.
-std::vector<std::uint64_t> check_inputs(std::string_view check);
+// The boards of a check of `d` in the order it runs them (known_answers or an
+// input set, inside d's domain), empty for the others: lets a supervisor re-run
+// a chunk one input at a time.
+std::vector<word> check_inputs(const descriptor& d, std::string_view check);
 
 // Why `d` cannot run here (not built for this target, or the CPU lacks an
 // instruction it would trap on), or nullopt. Every driver skips with this reason.

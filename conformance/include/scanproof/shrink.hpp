@@ -10,11 +10,16 @@
 #include <utility>
 #include <vector>
 
+#include "scanproof/word.hpp"
+
 namespace scanproof {
 
 // Smaller neighbours of a nonzero board, most promising first: each set bit
 // cleared (highest first), then each set bit moved to a lower free position.
-// Never zero (zero has checks of its own).
+// Never zero (zero has checks of its own), never outside `domain` (a bit
+// moves only to a free square of the domain).
+std::vector<word> board_shrinks(word b, word domain);
+// 64-bit boards, every bit in the domain.
 std::vector<std::uint64_t> board_shrinks(std::uint64_t b);
 
 // Greedy shrinking of `failure`: neighbours(failure) lists candidates,

@@ -55,7 +55,9 @@ struct in_flight {
   char impl[96];           // implementation name, "" outside a check
   char check[64];          // check name ("known_answers", an input set, "zero", ...)
   char phase[16];          // "sweep", "shrink", "replay"
-  std::uint64_t first;     // first input of the chunk being run
+  std::uint64_t first;     // first input of the chunk being run (as the scanner is passed it)
+  std::uint64_t first_hi;  // its high half (128-bit shapes)
+  int two_halves;          // the implementation takes 128 bits: show first as {lo, hi}
   std::uint64_t index;     // its position in the check's input sequence
   std::uint64_t count;     // inputs in the chunk (1: `first` is the exact input)
   int active;              // inside a check
@@ -69,7 +71,8 @@ void flight_begin(const descriptor& d, std::string_view check, std::string_view 
 // The same for work that is not a check of one descriptor (a benchmark, the
 // bench's calibration: `impl` may be empty).
 void flight_begin(std::string_view impl, std::string_view check, std::string_view label);
-void flight_chunk(const std::uint64_t* inputs, std::uint64_t index, std::uint64_t count,
+// `inputs` are what the implementation is passed (to_argument() of boards).
+void flight_chunk(const word* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase = "sweep");
 void flight_end();
 

@@ -4,51 +4,135 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "scanproof/descriptor.hpp"
 #include "scanproof/op.hpp"
 
 namespace scanproof {
 
+// How a scanner F is called from a word (shape.hpp's argument space), read
+// from F's own parameter list: one unsigned integer of 8..64 bits (the low
+// bits of `lo`), unsigned __int128, two uint64_t (lo, hi), or a 16-byte struct
+// of two uint64_t, low half first.
+template <class F>
+struct scanner_signature {
+  static constexpr bool valid = false;
+};
+template <class R, class A>
+struct scanner_signature<R (*)(A)> {
+  using ret = R;
+  using arg = std::remove_cvref_t<A>;
+#ifdef __SIZEOF_INT128__
+  static constexpr bool is_int128 = std::is_same_v<arg, unsigned __int128>;
+#else
+  static constexpr bool is_int128 = false;
+#endif
+  static constexpr bool is_integer = std::is_integral_v<arg> && std::is_unsigned_v<arg> &&
+                                     !std::is_same_v<arg, bool> && sizeof(arg) <= 8 && !is_int128;
+  static constexpr bool is_pair = std::is_class_v<arg> && std::is_trivially_copyable_v<arg> &&
+                                  sizeof(arg) == 16;
+  static constexpr bool valid = is_integer || is_int128 || is_pair;
+  static constexpr int width = is_integer ? static_cast<int>(sizeof(arg) * 8) : 128;
+  static constexpr argument kind = is_integer ? argument::integer
+                                   : is_int128 ? argument::int128
+                                               : argument::pair;
+};
+template <class R, class A, class B>
+struct scanner_signature<R (*)(A, B)> {
+  using ret = R;
+  static constexpr bool valid = std::is_same_v<std::remove_cvref_t<A>, std::uint64_t> &&
+                                std::is_same_v<std::remove_cvref_t<B>, std::uint64_t>;
+  static constexpr int width = 128;
+  static constexpr argument kind = argument::halves;
+};
+template <class R, class... A>
+struct scanner_signature<R (*)(A...) noexcept> : scanner_signature<R (*)(A...)> {};
+
+template <auto F>
+using signature_of = scanner_signature<decltype(F)>;
+
+// The shape F's parameters give (width and how it is passed); a layout and a
+// domain are declared beside it (registry.hpp).
+template <auto F>
+constexpr shape signature_shape() {
+  shape s = integer_shape(signature_of<F>::width);
+  s.arg = signature_of<F>::kind;
+  return s;
+}
+
+template <auto F>
+inline auto call_scanner(word a) {
+  using sig = signature_of<F>;
+  if constexpr (sig::kind == argument::halves) {
+    return F(a.lo, a.hi);
+  } else if constexpr (sig::kind == argument::integer) {
+    return F(static_cast<typename sig::arg>(a.lo));
+  } else if constexpr (sig::is_int128) {
+#ifdef __SIZEOF_INT128__
+    return F((static_cast<unsigned __int128>(a.hi) << 64) | a.lo);
+#endif
+  } else {
+    typename sig::arg v;
+    const std::uint64_t halves[2] = {a.lo, a.hi};
+    std::memcpy(static_cast<void*>(&v), halves, sizeof v);
+    return F(v);
+  }
+}
+
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
 // loop straddling a 64-byte line ran POPCNT at 2 cycles instead of ~1 on Zen 4).
 template <auto F>
-void batch(const std::uint64_t* in, std::int64_t* out, std::size_t n) {
+void batch(const word* in, std::int64_t* out, std::size_t n) {
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(F(in[i]));
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F>(in[i]));
 }
 
 // Latency (bench/): each input depends on the previous result. The caller
-// stores in[i] XORed with the correct result for in[i-1], so a conforming
-// scanner sees exactly the intended words and the dependency costs one XOR.
+// stores in[i] XORed (in its low half) with the correct result for in[i-1],
+// so a conforming scanner sees exactly the intended words and the dependency
+// costs one XOR.
 template <auto F>
-std::int64_t chain(const std::uint64_t* in, std::size_t n) {
+std::int64_t chain(const word* in, std::size_t n) {
   std::uint64_t r = 0;
   for (std::size_t i = 0; i < n; ++i)
-    r = static_cast<std::uint64_t>(static_cast<std::int64_t>(F(in[i] ^ r)));
+    r = static_cast<std::uint64_t>(static_cast<std::int64_t>(call_scanner<F>(word{in[i].lo ^ r, in[i].hi})));
   return static_cast<std::int64_t>(r);
 }
 
 // Serialization (bench/), as engines use a scanner: visit every set bit of
 // each word; returns the sum of the results. lsb/ctz clear the lowest bit with
 // b &= b - 1 (the engines' idiom: the scan is off the loop's critical path);
-// msb/clz clear the bit the scanner named (no such idiom for the top bit), at
-// most 64 times per word so a wrong scanner cannot loop forever. popcount
-// names no bit: it has no serialization kernel.
+// a 64-bit msb/clz clears the bit the scanner named (no such idiom for the top
+// bit), at most 64 times per word so a wrong scanner cannot loop forever; other
+// widths' msb/clz clear the highest set bit of the argument itself, since the
+// named square's place in the argument depends on the layout. popcount names
+// no bit: it has no serialization kernel.
 template <auto F, op O>
-std::int64_t serialize(const std::uint64_t* in, std::size_t n) {
+std::int64_t serialize(const word* in, std::size_t n) {
   static_assert(O != op::popcount, "popcount has no serialization kernel");
+  constexpr bool plain64 = signature_of<F>::width == 64 && signature_of<F>::kind == argument::integer;
   std::int64_t sum = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    std::uint64_t b = in[i];
-    if constexpr (O == op::lsb || O == op::ctz) {
-      for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(F(b));
+    if constexpr (plain64) {
+      std::uint64_t b = in[i].lo;
+      if constexpr (O == op::lsb || O == op::ctz) {
+        for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(F(b));
+      } else {
+        for (int k = 0; b != 0 && k < 64; ++k) {
+          const auto s = static_cast<std::int64_t>(F(b));
+          sum += s;
+          b &= ~(std::uint64_t{1} << ((O == op::msb ? s : 63 - s) & 63));
+        }
+      }
     } else {
-      for (int k = 0; b != 0 && k < 64; ++k) {
-        const auto s = static_cast<std::int64_t>(F(b));
-        sum += s;
-        b &= ~(std::uint64_t{1} << ((O == op::msb ? s : 63 - s) & 63));
+      word b = in[i];
+      if constexpr (O == op::lsb || O == op::ctz) {
+        for (; b; b &= b - word{1}) sum += static_cast<std::int64_t>(call_scanner<F>(b));
+      } else {
+        for (; b; b &= ~word::bit(highest_bit(b))) sum += static_cast<std::int64_t>(call_scanner<F>(b));
       }
     }
   }
@@ -60,16 +144,20 @@ struct kernels {
   batch_fn batch = nullptr;
   chain_fn chain = nullptr;
   chain_fn serialize = nullptr;
+  shape sh{};  // from F's signature: width and how it is passed
 };
 template <auto F, op O>
 constexpr kernels kernels_for() {
-  if constexpr (O == op::popcount) return {&batch<F>, &chain<F>, nullptr};
-  else return {&batch<F>, &chain<F>, &serialize<F, O>};
+  static_assert(signature_of<F>::valid,
+                "a scanner takes one unsigned integer (8 to 64 bits, or unsigned __int128), two "
+                "uint64_t (lo, hi), or a 16-byte struct of two uint64_t");
+  if constexpr (O == op::popcount) return {&batch<F>, &chain<F>, nullptr, signature_shape<F>()};
+  else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>()};
 }
 
 // Convenience for callers that have one input (properties, fuzzing).
-inline std::int64_t call_one(void (*fn)(const std::uint64_t*, std::int64_t*, std::size_t),
-                             std::uint64_t b) {
+// `b` is the implementation's argument (to_argument() of a board).
+inline std::int64_t call_one(batch_fn fn, word b) {
   std::int64_t r = 0;
   fn(&b, &r, 1);
   return r;

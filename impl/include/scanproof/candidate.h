@@ -29,11 +29,24 @@
 /* The values of scanproof::op (op.hpp); registry.cpp checks they agree. */
 enum { SCANPROOF_LSB = 0, SCANPROOF_MSB = 1, SCANPROOF_CTZ = 2, SCANPROOF_CLZ = 3, SCANPROOF_POPCOUNT = 4 };
 
+/* scanproof::word (word.hpp): a board as the implementation is passed it. */
+typedef struct scanproof_word {
+  uint64_t lo, hi;
+} scanproof_word;
+
+/* registry.hpp's scanproof_c_shape. */
+typedef struct scanproof_shape {
+  int width, argument, high_offset, index_base;
+  uint64_t domain_lo, domain_hi;
+  int domain_declared;
+} scanproof_shape;
+
 /* Defined by the registry (impl/src/registry.cpp). */
 int scanproof_register_c_candidate(const char* name, int op,
-                                   void (*batch)(const uint64_t*, int64_t*, size_t),
-                                   int64_t (*chain)(const uint64_t*, size_t),
-                                   int64_t (*serialize)(const uint64_t*, size_t), const char* file);
+                                   void (*batch)(const scanproof_word*, int64_t*, size_t),
+                                   int64_t (*chain)(const scanproof_word*, size_t),
+                                   int64_t (*serialize)(const scanproof_word*, size_t), const char* file,
+                                   const scanproof_shape* shape);
 
 /* scanproof_add_candidates() and -DSCANPROOF_CANDIDATES define this per file. */
 #ifdef SCANPROOF_CANDIDATE_SOURCE
@@ -60,22 +73,23 @@ int scanproof_register_c_candidate(const char* name, int op,
   _Static_assert(SCANPROOF_C_SIGNATURE_OK(FN),                                                             \
                  "SCANPROOF_CANDIDATE(function, op): the function must take one 64-bit unsigned integer " \
                  "(uint64_t) and return an integer type (not _Bool)");                                     \
-  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t b) {             \
-    return (int64_t)FN(b);                                                                                \
+  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi) { \
+    (void)hi;                                                                                              \
+    return (int64_t)FN(lo);                                                                                \
   }                                                                                                        \
-  static void SCANPROOF_C_CAT_(scanproof_c_batch__, FN)(const uint64_t* in, int64_t* out, size_t n) {    \
-    for (size_t i = 0; i < n; ++i) out[i] = (int64_t)FN(in[i]);                                           \
+  static void SCANPROOF_C_CAT_(scanproof_c_batch__, FN)(const scanproof_word* in, int64_t* out, size_t n) { \
+    for (size_t i = 0; i < n; ++i) out[i] = (int64_t)FN(in[i].lo);                                        \
   }                                                                                                        \
-  static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, FN)(const uint64_t* in, size_t n) {               \
+  static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, FN)(const scanproof_word* in, size_t n) {         \
     uint64_t r = 0;                                                                                        \
-    for (size_t i = 0; i < n; ++i) r = (uint64_t)(int64_t)FN(in[i] ^ r);                                   \
+    for (size_t i = 0; i < n; ++i) r = (uint64_t)(int64_t)FN(in[i].lo ^ r);                                \
     return (int64_t)r;                                                                                     \
   }                                                                                                        \
   /* batch.hpp's serialize<>: lsb/ctz clear the lowest bit, msb/clz the named one. */                     \
-  static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, FN)(const uint64_t* in, size_t n) {           \
+  static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, FN)(const scanproof_word* in, size_t n) {     \
     int64_t sum = 0;                                                                                       \
     for (size_t i = 0; i < n; ++i) {                                                                       \
-      uint64_t b = in[i];                                                                                  \
+      uint64_t b = in[i].lo;                                                                                \
       if ((OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ) {                                                \
         for (; b != 0; b &= b - 1) sum += (int64_t)FN(b);                                                  \
       } else {                                                                                             \
@@ -88,12 +102,13 @@ int scanproof_register_c_candidate(const char* name, int op,
     }                                                                                                      \
     return sum;                                                                                            \
   }                                                                                                        \
+  static const scanproof_shape SCANPROOF_C_CAT_(scanproof_c_shape__, FN) = {64, 0, 64, 0, ~(uint64_t)0, 0, 0}; \
   __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, FN)(void) {          \
     scanproof_register_c_candidate(#FN, (OP), SCANPROOF_C_CAT_(scanproof_c_batch__, FN),                  \
                                    SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                             \
                                    (OP) == SCANPROOF_POPCOUNT ? 0                                          \
                                                               : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
-                                   SCANPROOF_CANDIDATE_FILE);                                              \
+                                   SCANPROOF_CANDIDATE_FILE, &SCANPROOF_C_CAT_(scanproof_c_shape__, FN)); \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, FN)
 

@@ -7,8 +7,12 @@
 // The candidate's name is the function's identifier. It joins the same registry
 // as the catalogue and gets exactly the same checks; it carries no expectations
 // and must conform everywhere. lsb/msb candidates are never called with zero.
-// The function takes a 64-bit unsigned integer (std::uint64_t, or a U64 typedef
-// of unsigned long long) and returns any integer type.
+// The function takes one unsigned integer (uint8_t .. uint64_t, or a U64
+// typedef; unsigned __int128), two uint64_t (lo, hi), or a 16-byte struct of
+// two uint64_t (low half first), and returns any integer type. Its parameter
+// is its width; a two-half board's layout and a declared domain follow the op:
+//   SCANPROOF_CANDIDATE(shogi_lsb, scanproof::op::lsb, .high_offset = 63);
+// (docs/contracts.md, "Shapes").
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -17,30 +21,21 @@
 
 namespace scanproof::detail {
 
-template <class F>
-struct candidate_signature : std::false_type {};
-template <class R, class A>
-struct candidate_signature<R (*)(A)> {
-  using arg = std::remove_cvref_t<A>;
-  static constexpr bool takes_u64 =
-      std::is_integral_v<arg> && std::is_unsigned_v<arg> && sizeof(arg) == 8;
-  static constexpr bool returns_integer = std::is_integral_v<R> && !std::is_same_v<R, bool>;
-  static constexpr bool value = takes_u64 && returns_integer;
-};
-template <class R, class A>
-struct candidate_signature<R (*)(A) noexcept> : candidate_signature<R (*)(A)> {};
-
 // Checks the contract at compile time so a wrong signature fails the build
 // with one line saying what is wrong, not deep inside batch<>.
 template <auto F, op O>
 kernels candidate_kernels() {
-  using sig = candidate_signature<decltype(F)>;
-  if constexpr (!sig::value) {
-    static_assert(sig::value,
+  if constexpr (!signature_of<F>::valid) {
+    static_assert(signature_of<F>::valid,
                   "SCANPROOF_CANDIDATE(function, op): the function must be a single, non-overloaded "
-                  "function taking one std::uint64_t and returning an integer type (not bool)");
+                  "function taking one unsigned integer (8 to 64 bits, or unsigned __int128), two "
+                  "uint64_t (lo, hi) or a 16-byte struct of two uint64_t, and returning an integer "
+                  "type (not bool)");
     return {};
   } else {
+    using R = typename signature_of<F>::ret;
+    static_assert(std::is_integral_v<R> && !std::is_same_v<R, bool>,
+                  "SCANPROOF_CANDIDATE(function, op): the function must return an integer type (not bool)");
     return kernels_for<F, O>();
   }
 }
@@ -48,8 +43,8 @@ kernels candidate_kernels() {
 // What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): F on one
 // input; with a wrong signature only candidate_kernels' static_assert speaks.
 template <auto F>
-auto candidate_scalar(std::uint64_t b) {
-  if constexpr (candidate_signature<decltype(F)>::value) return F(b);
+auto candidate_scalar(word b) {
+  if constexpr (signature_of<F>::valid) return call_scanner<F>(b);
   else return 0;
 }
 
@@ -64,8 +59,11 @@ auto candidate_scalar(std::uint64_t b) {
 #define SCANPROOF_CANDIDATE_FILE __FILE__
 #endif
 
-#define SCANPROOF_CANDIDATE(FN, OP)                                                          \
+// SCANPROOF_CANDIDATE(function, op [, layout options]): the options are
+// scanproof::layout_options' fields (registry.hpp), e.g. `.high_offset = 63`.
+#define SCANPROOF_CANDIDATE(FN, OP, ...)                                                     \
   SCANPROOF_PROOF_SYMBOL(FN, ::scanproof::detail::candidate_scalar<&FN>)                     \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, FN) =                \
       ::scanproof::detail::register_candidate(                                               \
-          #FN, OP, ::scanproof::detail::candidate_kernels<&FN, OP>(), SCANPROOF_CANDIDATE_FILE)
+          #FN, OP, ::scanproof::detail::candidate_kernels<&FN, OP>(), SCANPROOF_CANDIDATE_FILE, \
+          ::scanproof::layout_options{__VA_ARGS__})

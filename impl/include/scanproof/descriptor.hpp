@@ -8,21 +8,25 @@
 
 #include "scanproof/op.hpp"
 #include "scanproof/platform.hpp"
+#include "scanproof/shape.hpp"
+#include "scanproof/word.hpp"
 
 namespace scanproof {
 
 // Runs the scanner over n inputs with the scanner inlined in the loop (see
-// batch.hpp). Results are widened to int64 so a candidate returning an unsigned
+// batch.hpp). Inputs are what the implementation is passed (to_argument() of a
+// board, shape.hpp): a one-integer shape reads `lo`, a two-half one lo and hi.
+// Results are widened to int64 so a candidate returning an unsigned
 // 0xFFFFFFFF is reported as such, not as -1.
-using batch_fn = void (*)(const std::uint64_t* in, std::int64_t* out, std::size_t n);
+using batch_fn = void (*)(const word* in, std::int64_t* out, std::size_t n);
 // Benchmark kernels over n inputs (batch.hpp: chain, serialize); the result
 // only keeps the work from being optimised away.
-using chain_fn = std::int64_t (*)(const std::uint64_t* in, std::size_t n);
+using chain_fn = std::int64_t (*)(const word* in, std::size_t n);
 
 // What the implementation does with b == 0.
 struct zero_spec {
   enum class kind : std::uint8_t {
-    op_default,  // ctz/clz: 64, popcount: 0 (checked); lsb/msb: never called
+    op_default,  // ctz/clz: the width, popcount: 0 (checked); lsb/msb: never called
     declared,    // documented result `value`, checked
     undefined,   // documented as undefined: called, observed and reported, not checked
   };
@@ -56,6 +60,7 @@ struct requirement {
 struct descriptor {
   std::string name;   // unique across catalogue and candidates; a C identifier
   op operation = op::lsb;
+  shape sh;  // width, layout, domain: every driver reads it (shape.hpp)
   batch_fn batch = nullptr;  // nullptr when not built for this target
   chain_fn chain = nullptr;      // latency: a dependent chain (bench/)
   chain_fn serialize = nullptr;  // every set bit of each word; nullptr for popcount

@@ -8,6 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "scanproof/shape.hpp"
+#include "scanproof/word.hpp"
+
 namespace scanproof {
 
 // Sebastiano Vigna's splitmix64 (public domain reference algorithm).
@@ -50,23 +53,33 @@ struct xoshiro256ss {
   }
 };
 
-// A named family of nonzero inputs. Each conformance check is one set.
+// A named family of nonzero boards, defined for any width (shape.hpp). Each
+// conformance check is one set. 8- and 16-bit shapes get every input
+// ("exhaustive": cheaper than sampling); 32 bits and up get the structured
+// families and the seeded random ones.
 struct input_set {
   std::string_view name;
   std::string_view description;
-  std::vector<std::uint64_t> (*make)();
+  std::vector<word> (*make)(int width);
+  int min_width, max_width;  // the widths it is defined for
 };
 
-// The structured sweeps and random distributions, in canonical order.
-std::span<const input_set> input_sets();
+// The sets for a width, in canonical order (64: today's eleven, unchanged).
+std::vector<const input_set*> input_sets(int width);
 const input_set* find_input_set(std::string_view name);
 
-// The words of a set, generated once per process and kept (about 70 MiB for
-// all sets): several checks of one implementation read the same set.
-const std::vector<std::uint64_t>& words_of(const input_set& s);
+// The boards of a set at a width, generated once per process and kept: several
+// checks of one implementation read the same set.
+const std::vector<word>& words_of(const input_set& s, int width);
+// The same boards restricted to a shape's domain: each masked into it, the
+// empty ones dropped (a set's boards when the domain is every square).
+const std::vector<word>& boards_of(const input_set& s, const shape& sh);
 
-// Random words from the same distributions, one at a time, for property drivers.
+// Random boards from the same distributions, one at a time, for property
+// drivers. Nonzero within `width` bits; at width 64 the same sequence as the
+// 64-bit random sets.
 enum class distribution : std::uint8_t { uniform, sparse, dense, above_lsb, below_msb };
-std::uint64_t draw(xoshiro256ss& rng, distribution d);  // never returns 0
+word draw(xoshiro256ss& rng, distribution d, int width);
+std::uint64_t draw(xoshiro256ss& rng, distribution d);  // draw(rng, d, 64).lo
 
 }  // namespace scanproof

@@ -27,15 +27,7 @@ constexpr std::optional<op> op_from_name(std::string_view s) {
   return std::nullopt;
 }
 
-// docs/contracts.md (Operations): ctz/clz are total (64 on zero), popcount(0) == 0; lsb/msb are
-// undefined on zero and a candidate is never called with it.
-constexpr std::optional<std::int64_t> required_zero_result(op o) {
-  switch (o) {
-    case op::ctz:
-    case op::clz: return 64;
-    case op::popcount: return 0;
-    default: return std::nullopt;
-  }
-}
+// What each must return on zero depends on the width: required_zero_result()
+// in shape.hpp.
 
 }  // namespace scanproof

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "scanproof/op.hpp"
+#include "scanproof/word.hpp"
 
 namespace scanproof::reference {
 
@@ -46,6 +47,34 @@ constexpr std::uint64_t bit_reverse(std::uint64_t b) {
   std::uint64_t r = 0;
   for (int i = 0; i < 64; ++i) r |= ((b >> i) & 1u) << (63 - i);
   return r;
+}
+
+// Any width up to 128, over a word (shape.hpp's square space): the same
+// naive loops, bit by bit. ctz/clz of 0 are `width`.
+constexpr int lsb(word b, int width) {
+  for (int i = 0; i < width; ++i)
+    if (b.test(i)) return i;
+  return -1;
+}
+constexpr int msb(word b, int width) {
+  for (int i = width - 1; i >= 0; --i)
+    if (b.test(i)) return i;
+  return -1;
+}
+constexpr int popcount(word b, int width) {
+  int n = 0;
+  for (int i = 0; i < width; ++i) n += b.test(i) ? 1 : 0;
+  return n;
+}
+constexpr int eval(op o, word b, int width) {
+  switch (o) {
+    case op::lsb: return lsb(b, width);
+    case op::msb: return msb(b, width);
+    case op::ctz: return b ? lsb(b, width) : width;
+    case op::clz: return b ? width - 1 - msb(b, width) : width;
+    case op::popcount: return popcount(b, width);
+  }
+  return -1;
 }
 
 }  // namespace scanproof::reference

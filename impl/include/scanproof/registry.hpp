@@ -2,6 +2,7 @@
 // static-initialisation time; everything else iterates it.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +23,16 @@ const std::vector<std::string>& registry_errors();
 // Prints registry_errors() to stderr and returns false if there are any.
 bool registry_ok();
 
+// A two-half layout and a declared domain (shape.hpp); the width and how the
+// value is passed come from the function's own parameters.
+//   SCANPROOF_CANDIDATE(my_lsb, scanproof::op::lsb, .high_offset = 63, .index_base = 1);
+//   SCANPROOF_CANDIDATE(draughts_lsb, scanproof::op::lsb, .domain = scanproof::word{0x7DF3EF9F7CFBE7DF});
+struct layout_options {
+  int high_offset = 64;
+  int index_base = 0;
+  std::optional<word> domain{};
+};
+
 // What a catalogue entry says about itself besides its function.
 struct entry_info {
   zero_spec zero{};
@@ -29,13 +40,15 @@ struct entry_info {
   std::vector<expectation> expected{};
   const char* needs = "";
   const char* provenance = "";
+  layout_options layout{};
 };
 
 namespace detail {
 int register_entry(const char* name, op o, kernels k, const char* file, entry_info info);
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info);
-int register_candidate(const char* name, op o, kernels k, const char* file);
+int register_candidate(const char* name, op o, kernels k, const char* file,
+                       layout_options layout = {});
 // The build lists every candidate file here (a generated manifest); a listed
 // file that registered no candidate is reported by registry_errors().
 int expect_candidates_from(const char* file);
@@ -44,28 +57,38 @@ int expect_candidates_from(const char* file);
 }  // namespace scanproof
 
 // What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate.
+// `shape` is {width, argument, high_offset, index_base, domain lo, domain hi,
+// domain declared} (candidate.h's scanproof_shape).
+struct scanproof_c_shape {
+  int width, argument, high_offset, index_base;
+  std::uint64_t domain_lo, domain_hi;
+  int domain_declared;
+};
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                              const char* file);
+                                              const char* file, const scanproof_c_shape* shape);
 
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
 
 // `scanproof prove` (proof/) finds each implementation in Clang's IR by this
-// unmangled symbol, scanproof_scalar__<NAME>(uint64_t) -> int64_t, which calls
-// the scanner as batch<> does. It has internal linkage, so it changes no link
-// (two candidates with one name stay the registry's error, not the linker's),
-// and [[gnu::used]] keeps it although nothing calls it.
+// unmangled symbol, scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi) ->
+// int64_t, which calls the scanner as batch<> does with the argument word
+// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused).
+// It has internal linkage, so it changes no link (two candidates with one name
+// stay the registry's error, not the linker's), and [[gnu::used]] keeps it
+// although nothing calls it.
 #define SCANPROOF_PROOF_SYMBOL(NAME, CALL)                                                   \
   extern "C" {                                                                               \
-  [[gnu::used]] static std::int64_t SCANPROOF_CAT(scanproof_scalar__, NAME)(std::uint64_t b) { \
-    return static_cast<std::int64_t>(CALL(b));                                               \
+  [[gnu::used]] static std::int64_t SCANPROOF_CAT(scanproof_scalar__, NAME)(std::uint64_t lo, \
+                                                                            std::uint64_t hi) { \
+    return static_cast<std::int64_t>(CALL(::scanproof::word{lo, hi}));                       \
   }                                                                                          \
   }
 
 // Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
 #define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
-  SCANPROOF_PROOF_SYMBOL(NAME, FN)                                                           \
+  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_scanner<FN>)                                \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
                                           __FILE__,                                          \
