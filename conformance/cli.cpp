@@ -140,12 +140,12 @@ int list(bool json) {
     std::cout << "  ]\n}\n";
     return 0;
   }
-  std::printf("%-9s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
+  std::printf("%-11s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
   for (const descriptor& d : reg) {
-    std::printf("%-9s %-30s %-26s %-28s %s\n", op_label(d.operation, d.sh).c_str(),
+    std::printf("%-11s %-30s %-26s %-28s %s\n", op_label(d.operation, d.sh).c_str(),
                 d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), short_source(d).c_str());
-    if (!d.sh.plain_64()) std::printf("%-9s %-30s shape: %s\n", "", "", shape_text(d.sh).c_str());
-    if (!d.expected.empty()) std::printf("%-9s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
+    if (!d.sh.plain_64()) std::printf("%-11s %-30s shape: %s\n", "", "", shape_text(d.sh).c_str());
+    if (!d.expected.empty()) std::printf("%-11s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
   }
   std::printf("%zu implementations on %s (%s); provenance: scanproof list --json\n", reg.size(),
               arch_name(), compiler_id().c_str());

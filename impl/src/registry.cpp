@@ -30,6 +30,7 @@ bool is_identifier(const char* s) {
 
 // The shape from the function's signature plus the declared layout and domain.
 shape shaped(shape sh, const layout_options& l) {
+  if (l.width) sh.width = l.width;
   sh.high_offset = l.high_offset;
   sh.index_base = l.index_base;
   sh.domain_declared = l.domain.has_value();
@@ -117,6 +118,10 @@ int register_entry(const char* name, op o, kernels k, const char* file, entry_in
   d.chain = k.chain;
   d.serialize = k.serialize;
   d.sh = shaped(k.sh, info.layout);
+  if (info.layout.width && info.layout.width != k.sh.width)
+    the_store().errors.push_back(d.source + ": '" + d.name + "' declares width " +
+                                 std::to_string(info.layout.width) + " but its function takes " +
+                                 std::to_string(k.sh.width) + " bits");
   return add(std::move(d));
 }
 
@@ -124,7 +129,9 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
                          entry_info info) {
   descriptor d = from_info(name, o, file, info);
   d.unavailable = why;
-  // Unbuilt, its width is unknown here: the layout and domain still show.
+  // Unbuilt: the width it declares (64 if none), its layout and domain still show.
+  // (A 128-bit entry goes unbuilt only for want of unsigned __int128.)
+  if (info.layout.width == 128) d.sh.arg = argument::int128;
   d.sh = shaped(d.sh, info.layout);
   return add(std::move(d));
 }

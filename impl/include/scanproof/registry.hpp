@@ -31,6 +31,10 @@ struct layout_options {
   int high_offset = 64;
   int index_base = 0;
   std::optional<word> domain{};
+  // The width of an entry this target cannot build (SCANPROOF_UNAVAILABLE), so
+  // its name and cell are the same on every target; a built entry's width is
+  // its function's, and a different one declared here is an error.
+  int width = 0;
 };
 
 // What a catalogue entry says about itself besides its function.

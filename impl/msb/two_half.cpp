@@ -1,0 +1,27 @@
+// Reverse scans of 128-bit shogi boards kept in two 64-bit halves (see
+// lsb/two_half.cpp).
+#include "catalogue.hpp"
+#include "debruijn64.hpp"
+#include "shogi_board.hpp"
+
+namespace scanproof::cat {
+namespace {
+using walisch::bitScanReverse;
+
+int shogi63_msb(shogi::board b) { return b.p[1] ? 63 + bitScanReverse(b.p[1]) : bitScanReverse(b.p[0]); }
+int shogi64_msb(U64 lo, U64 hi) { return hi ? 64 + bitScanReverse(hi) : bitScanReverse(lo); }
+
+}  // namespace
+
+SCANPROOF_ENTRY(shogi63_msb, op::msb, shogi63_msb,
+                {.zero = zero_spec::returns(0, "both halves 0: bitScanReverse(0) = 0"),
+                 .provenance = "seed 003's bitScanReverse (Walisch) lifted to the 81-square board; "
+                               "YaneuraOu/Apery two-half layout (high half from square 63)",
+                 .layout = {.high_offset = 63, .domain = shogi::squares81}});
+SCANPROOF_ENTRY(shogi64_msb, op::msb, shogi64_msb,
+                {.zero = zero_spec::returns(0, "both halves 0: bitScanReverse(0) = 0"),
+                 .provenance = "seed 003's bitScanReverse (Walisch) lifted to a 128-bit board as "
+                               "(lo, hi); Pikafish/haitaka layout (high half from square 64)",
+                 .layout = {.domain = shogi::squares81}});
+
+}  // namespace scanproof::cat
