@@ -58,14 +58,15 @@ std::string md_cell(std::string s) {
 
 // docs/catalogue.md's table is this output (ci/update-catalogue writes it).
 int list_markdown() {
-  std::cout << "| op | name | zero input | needs | expected to fail | provenance |\n"
-            << "|---|---|---|---|---|---|\n";
+  std::cout << "| op | name | shape | zero input | needs | expected to fail | provenance |\n"
+            << "|---|---|---|---|---|---|---|\n";
   for (const descriptor& d : registry()) {
     if (d.candidate) continue;
     std::string xf;
     for (const expectation& e : d.expected)
       xf += std::string(xf.empty() ? "" : "; ") + (e.on == scope::zero ? "zero, " : "") + e.when.name;
-    std::cout << "| " << op_label(d.operation, d.sh) << " | `" << d.name << "` | " << md_cell(zero_text(d))
+    std::cout << "| " << op_label(d.operation, d.sh) << " | `" << d.name << "` | "
+              << md_cell(d.sh.plain_64() ? "" : shape_text(d.sh)) << " | " << md_cell(zero_text(d))
               << " | " << md_cell(requirements_text(d)) << " | " << md_cell(xf) << " | "
               << md_cell(d.provenance) << " |\n";
   }

@@ -12,6 +12,11 @@
 
 namespace scanproof {
 
+#ifdef __SIZEOF_INT128__
+// __extension__: no -Wpedantic warning in a user's build for naming the type.
+__extension__ typedef unsigned __int128 uint128;
+#endif
+
 // How a scanner F is called from a word (shape.hpp's argument space), read
 // from F's own parameter list: one unsigned integer of 8..64 bits (the low
 // bits of `lo`), unsigned __int128, two uint64_t (lo, hi), or a 16-byte struct
@@ -25,7 +30,7 @@ struct scanner_signature<R (*)(A)> {
   using ret = R;
   using arg = std::remove_cvref_t<A>;
 #ifdef __SIZEOF_INT128__
-  static constexpr bool is_int128 = std::is_same_v<arg, unsigned __int128>;
+  static constexpr bool is_int128 = std::is_same_v<arg, uint128>;
 #else
   static constexpr bool is_int128 = false;
 #endif
@@ -71,7 +76,7 @@ inline auto call_scanner(word a) {
     return F(static_cast<typename sig::arg>(a.lo));
   } else if constexpr (sig::is_int128) {
 #ifdef __SIZEOF_INT128__
-    return F((static_cast<unsigned __int128>(a.hi) << 64) | a.lo);
+    return F((static_cast<uint128>(a.hi) << 64) | a.lo);
 #endif
   } else {
     typename sig::arg v;
