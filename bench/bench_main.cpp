@@ -9,8 +9,10 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bench_main.hpp"
@@ -21,7 +23,7 @@
 #include "results.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/isolation.hpp"
-#include "scanproof/reference.hpp"
+#include "scanproof/shape.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
@@ -157,37 +159,63 @@ class page_buffer {
   T* data_;
 };
 
-// The measured words for each distribution, and the chain's pre-XORed copy
-// per op (see chain in batch.hpp): word i ^ the correct result for word i-1.
-struct inputs {
+// The measured words of one shape for each distribution, and the chain's
+// pre-XORed copy per op (see chain in batch.hpp): argument i XORed, in its low
+// half, with the correct result for board i-1 in the shape's numbering
+// (expected_result: lsb/msb with the index base, ctz/clz over the layout's
+// squares). Boards are drawn over the shape's squares and domain
+// (distributions.hpp) and stored as to_argument() gives them: what the
+// implementation is called with. A plain 64-bit shape gets today's boards.
+struct shaped_inputs {
   std::vector<page_buffer<word>> words;
   std::map<std::pair<op, std::size_t>, page_buffer<word>> chained;
   std::vector<double> set_bits;
 
-  inputs() {
+  explicit shaped_inputs(const shape& s) {
     for (const auto& d : board_distributions()) {
-      const std::vector<std::uint64_t> b = boards(d, n_boards);
+      const std::vector<word> b = boards(d, n_boards, s);
       words.emplace_back(n_boards, 0);
-      std::copy(b.begin(), b.end(), words.back().data());  // 64-bit boards: the low halves
+      word* w = words.back().data();
       double bits = 0;
-      for (std::uint64_t w : b) bits += reference::popcount(w);
+      for (std::size_t i = 0; i < n_boards; ++i) {
+        w[i] = to_argument(s, b[i]);
+        bits += popcount(b[i]);
+      }
       set_bits.push_back(bits);
       for (op o : all_ops) {
         word* c = chained.try_emplace({o, words.size() - 1}, n_boards, 0).first->second.data();
-        c[0] = b[0];
+        c[0] = w[0];
         for (std::size_t i = 1; i < n_boards; ++i)
-          c[i] = b[i] ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(reference::eval(o, b[i - 1])));
+          c[i] = w[i] ^ word{static_cast<std::uint64_t>(expected_result(o, s, b[i - 1]))};
       }
     }
   }
 };
 
-void register_row(row& r, const inputs& in, const options& opt, std::map<std::string, slot>& slots) {
+// Every shape's inputs, drawn once per distinct shape (the floor and every
+// plain 64-bit implementation share one set).
+class inputs {
+ public:
+  const shaped_inputs& of(const shape& s) {
+    const key k{s.width, static_cast<int>(s.arg), s.high_offset, s.index_base, s.domain.lo, s.domain.hi,
+                s.domain_declared};
+    auto it = by_shape_.find(k);
+    if (it == by_shape_.end()) it = by_shape_.emplace(k, std::make_unique<shaped_inputs>(s)).first;
+    return *it->second;
+  }
+
+ private:
+  using key = std::tuple<int, int, int, int, std::uint64_t, std::uint64_t, bool>;
+  std::map<key, std::unique_ptr<shaped_inputs>> by_shape_;
+};
+
+void register_row(row& r, const shaped_inputs& in, const options& opt, std::map<std::string, slot>& slots) {
   // Every measurement says what runs (the flight record, supervise.hpp) and starts and ends in
   // the default process state (isolation.hpp), outside the timed loop.
   auto add = [&](workload w, std::size_t k, double* result, double ops, auto&& body) {
     const char* wn = w == workload::throughput ? "throughput" : w == workload::latency ? "latency" : "serialize";
-    const std::string id = std::string(name(r.operation)) + "/" + r.name + "/" + wn + "/" +
+    // lsb/<name>/... for a 64-bit shape, as always; lsb128/<name>/... for others.
+    const std::string id = r.label + "/" + r.name + "/" + wn + "/" +
                            board_distributions()[k].name;
     slots[id] = {result, ops};
     auto supervised = [impl = r.name, what = "measuring " + id, label = "bench." + id, body,
@@ -234,6 +262,7 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
     if (!opt.impl.empty() && find(opt.impl)->operation != o) continue;
     row f;
     f.operation = o;
+    f.label = std::string(name(o));
     f.verdict = "floor";
     std::string why;
     if (auto fl = floor_for(o, why)) {
@@ -253,6 +282,7 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
     r.d = &d;
     r.name = d.name;
     r.operation = d.operation;
+    r.label = op_label(d.operation, d.sh);
     r.k = {d.batch, d.chain, d.serialize};
     const verdict v = conformance(d);
     r.verdict = std::string(name(v));
@@ -293,10 +323,10 @@ int measure_and_report(const options& opt, const char* argv0, std::chrono::stead
   flight_begin("", "the disassembly of this program", "bench");
   const disassembly dis = disassembly::of_this_program();
   std::vector<row> rows = make_rows(opt, dis);
-  const inputs in;
+  inputs in;
   std::map<std::string, slot> slots;
   for (row& r : rows)
-    if (r.not_measured.empty()) register_row(r, in, opt, slots);
+    if (r.not_measured.empty()) register_row(r, in.of(r.floor() ? integer_shape(64) : r.d->sh), opt, slots);
 
   flight_begin("", "the clock calibration", "bench");
   const core_clock clock = measure_core_clock();
@@ -328,20 +358,21 @@ int measure_and_report(const options& opt, const char* argv0, std::chrono::stead
         }
   std::cout << "\n";
   print_harness_check(std::cout, rows, clock);
-  for (op o : all_ops) {
-    const auto best = fastest_conforming(o, rows, 3);
-    if (best.empty()) continue;
-    std::cout << "fastest conforming " << name(o) << ":";
-    for (const row* r : best) {
-      char t[48];
-      if (clock.trusted)
-        std::snprintf(t, sizeof t, "%.1f cycles", geomean(r->throughput) * clock.ghz);
-      else
-        std::snprintf(t, sizeof t, "%.2f ns", geomean(r->throughput));
-      std::cout << " " << r->name << " (" << t << ")";
+  for (op o : all_ops)
+    for (const std::string& label : labels_of(o, rows)) {
+      const auto best = fastest_conforming(o, rows, 3, label);
+      if (best.empty()) continue;
+      std::cout << "fastest conforming " << label << ":";
+      for (const row* r : best) {
+        char t[48];
+        if (clock.trusted)
+          std::snprintf(t, sizeof t, "%.1f cycles", geomean(r->throughput) * clock.ghz);
+        else
+          std::snprintf(t, sizeof t, "%.2f ns", geomean(r->throughput));
+        std::cout << " " << r->name << " (" << t << ")";
+      }
+      std::cout << "\n";
     }
-    std::cout << "\n";
-  }
   if (!opt.json.empty()) {
     if (std::rename(partial_json.c_str(), opt.json.c_str()) != 0) {
       std::fprintf(stderr, "scanproof bench: cannot rename %s to %s\n", partial_json.c_str(), opt.json.c_str());

@@ -18,6 +18,9 @@ struct row {
   const descriptor* d = nullptr;  // nullptr: the instruction floor
   std::string name;
   op operation = op::lsb;
+  // op_label (shape.hpp): "lsb" for 64-bit shapes and the floor, "lsb128",
+  // "popcount32"... otherwise. Benchmark names start with it.
+  std::string label;
   kernels k;
   std::string verdict;      // conformance: pass, fail, xfail, xpass, skip; "floor"
   bool conforming = false;  // verdict pass: the fastest *conforming* scanner is the question

@@ -42,10 +42,22 @@ std::vector<const row*> sorted(op o, const std::vector<row>& rows) {
 
 }  // namespace
 
-std::vector<const row*> fastest_conforming(op o, const std::vector<row>& rows, std::size_t n) {
+std::vector<const row*> fastest_conforming(op o, const std::vector<row>& rows, std::size_t n,
+                                           const std::string& label) {
   std::vector<const row*> out;
   for (const row* r : sorted(o, rows))
-    if (r->conforming && !std::isnan(geomean(r->throughput)) && out.size() < n) out.push_back(r);
+    if (r->conforming && !std::isnan(geomean(r->throughput)) && out.size() < n &&
+        (label.empty() || r->label == label))
+      out.push_back(r);
+  return out;
+}
+
+std::vector<std::string> labels_of(op o, const std::vector<row>& rows) {
+  std::vector<std::string> out{std::string(name(o))};
+  for (const row& r : rows)
+    if (r.operation == o && !r.label.empty() && std::find(out.begin(), out.end(), r.label) == out.end())
+      out.push_back(r.label);
+  std::sort(out.begin() + 1, out.end());
   return out;
 }
 
@@ -81,7 +93,12 @@ void print_table(std::ostream& out, op o, const std::vector<row>& rows, const co
           << " cycles/op (rows above meet it in throughput) ----\n";
       target_drawn = true;
     }
-    std::string line = pad(r->floor() ? "-" : std::to_string(++rank), 4) + pad(r->name, 30) +
+    // A row of another width or shape says so: "name [lsb128]", "name [lsb/domain]".
+    std::string shown = r->name;
+    if (r->d && !r->d->sh.plain_64())
+      shown += " [" + (r->label.empty() ? std::string(name(o)) : r->label) +
+               (r->d->sh.domain_declared ? "/domain" : "") + "]";
+    std::string line = pad(r->floor() ? "-" : std::to_string(++rank), 4) + pad(shown, 30) +
                        pad(r->verdict, 7) + pad(r->instructions, 22);
     if (!r->not_measured.empty()) {
       out << line << "not measured: " << r->not_measured << "\n";
@@ -99,6 +116,16 @@ void print_table(std::ostream& out, op o, const std::vector<row>& rows, const co
   }
   if (!target_drawn)
     out << "---- Shogi plan target: " << name(o) << " < " << target << " cycles/op ----\n";
+  // Rows of other shapes: measured on boards of their own squares and domain
+  // (same distributions, scaled), so "xfloor" compares them with the 64-bit instruction.
+  bool shapes_said = false;
+  for (const row* r : sorted(o, rows)) {
+    if (!r->d || r->d->sh.plain_64()) continue;
+    if (!shapes_said)
+      out << "shapes (boards of their own squares and domain; xfloor is against the 64-bit instruction):\n";
+    shapes_said = true;
+    out << "    " << r->name << ": " << shape_text(r->d->sh) << "\n";
+  }
 }
 
 double print_harness_check(std::ostream& out, const std::vector<row>& rows, const core_clock& clock) {

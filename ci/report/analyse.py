@@ -4,6 +4,9 @@ that did not hold. Everything here is computed from results/<target>.json;
 nothing names an implementation or a target."""
 import json
 import os
+import re
+
+import collect
 
 OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
 RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
@@ -114,9 +117,30 @@ def load(results_dirs, expect=()):
     return targets, plan, proofs
 
 
-def _bits_then_value(hex_input):
-    v = int(hex_input, 16)
-    return (bin(v).count("1"), v)
+# A counterexample input as the result JSON renders it in the implementation's
+# shape (shape.hpp render): "0x1f" (8 bits), 16 hex digits (64), 32 digits
+# (unsigned __int128) or "{lo=0x..., hi=0x...}" (two 64-bit halves).
+_HALVES = re.compile(r"^\{\s*lo\s*=\s*(0x[0-9a-fA-F]+|\d+)\s*,\s*hi\s*=\s*(0x[0-9a-fA-F]+|\d+)\s*\}$")
+
+
+def input_value(text):
+    """The integer an input stands for: hi * 2**64 + lo for two halves (the
+    arguments' bits, as rendered; not the board's squares); None if it is in
+    no form the suite writes."""
+    text = str(text).strip()
+    m = _HALVES.match(text)
+    try:
+        if m:
+            return (int(m.group(2), 0) << 64) | int(m.group(1), 0)
+        return int(text, 16) if text.lower().startswith("0x") else int(text, 0)
+    except ValueError:
+        return None
+
+
+def _bits_then_value(text):
+    """Fewest set bits first, then the smallest value; unparsable inputs last."""
+    v = input_value(text)
+    return (0, bin(v).count("1"), v) if v is not None else (1, 0, 0)
 
 
 def _counterexample(check):
@@ -174,7 +198,9 @@ def make_cell(op, name, row, target, proof=None):
             cell["zero_counterexample"] = _counterexample(c)
     # ctest's other labels (properties, fuzz-regression) may catch what the
     # sweeps did not: a failed ctest test named <label>.<op>.<impl>.* fails the cell.
-    failed = [n for n in target.get("ctest", {}).get("failed_tests", []) if f".{op}.{name}." in n]
+    labels = collect.op_labels(dict(row, op=row.get("op") or op)) if row.get("op_label") else [op]
+    failed = [n for n in target.get("ctest", {}).get("failed_tests", [])
+              if any(f".{label}.{name}." in n for label in labels)]
     if failed:
         cell["ctest_failed"] = failed
         if verdict not in RED:
@@ -193,15 +219,19 @@ def build(targets, proofs=None):
     impls = {}
     for t in targets:
         for name, row in t["implementations"].items():
-            impls.setdefault(name, {"name": name, "op": row["op"], "candidate": row["candidate"],
-                                    "provenance": row["provenance"], "zero_declared": row["zero_declared"],
-                                    "expectations": row["expectations"], "cells": {}})
+            impl = impls.setdefault(name, {"name": name, "op": row["op"], "candidate": row["candidate"],
+                                           "provenance": row["provenance"], "zero_declared": row["zero_declared"],
+                                           "expectations": row["expectations"], "cells": {}})
+            # Its shape (collect.SHAPE_FIELDS): from the first target whose build knew it.
+            if "shape" not in impl or impl["shape"] == "unknown (not built)":
+                impl.update(collect.shape_of(row))
     for name, impl in impls.items():
         for t in targets:
             if t["status"] == "ok":
-                impl["cells"][t["target"]] = make_cell(impl["op"], name, t["implementations"].get(name), t,
+                impl["cells"][t["target"]] = make_cell(impl["op_label"], name, t["implementations"].get(name), t,
                                                        proof_of(proofs, t["target"], name))
-    return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["name"]))
+    # Per op: the 64-bit entries as ever, then the other widths (lsb128 after lsb).
+    return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["width"] != 64, i["width"], i["name"]))
 
 
 def explain(failing, ran, facts):
@@ -232,9 +262,9 @@ def findings(impls, targets):
             first = min(failing, key=target_key)
             ce = impl["cells"][first].get("counterexample" if scope == "nonzero" else "zero_counterexample")
             entry = {
-                "name": impl["name"], "op": impl["op"], "candidate": impl["candidate"],
+                "name": impl["name"], "op": impl["op"], "op_label": impl["op_label"], "candidate": impl["candidate"],
                 "targets": sorted(failing, key=target_key), "judged": kinds,
-                "example": (f"{first}: " + describe_counterexample(impl["op"], ce)) if ce else "",
+                "example": (f"{first}: " + describe_counterexample(impl["op_label"], ce)) if ce else "",
             }
             groups.setdefault((scope, where), []).append(entry)
     out = []
@@ -263,14 +293,15 @@ def divergence(impls, facts=None):
         cells = impl["cells"]
         zeros = {t: c["zero"] for t, c in cells.items() if c.get("zero") is not None}
         if len(set(zeros.values())) > 1:
-            out.append({"name": impl["name"], "op": impl["op"], "on": "zero input",
+            out.append({"name": impl["name"], "op": impl["op"], "op_label": impl["op_label"], "on": "zero input",
                         "contract": impl["zero_declared"],
                         "contract_broken": any(c.get("wrong_zero") for c in cells.values()),
                         "toolchain_dependent": toolchain_dependent(zeros, facts),
                         "groups": _grouped(zeros)})
         digests = {t: c["digest"] for t, c in cells.items() if c.get("digest")}
         if len(set(digests.values())) > 1:
-            out.append({"name": impl["name"], "op": impl["op"], "on": "nonzero canonical inputs (digest)",
+            out.append({"name": impl["name"], "op": impl["op"], "op_label": impl["op_label"],
+                        "on": "nonzero canonical inputs (digest)",
                         "contract": "the oracle's value",
                         "contract_broken": any(c.get("wrong_nonzero") for c in cells.values()),
                         "toolchain_dependent": toolchain_dependent(digests, facts),
@@ -287,7 +318,8 @@ def stale_expectations(impls):
             continue
         for t, c in impl["cells"].items():
             if c["kind"] in RED:
-                out.append({"name": impl["name"], "op": impl["op"], "target": t, "kind": c["kind"],
+                out.append({"name": impl["name"], "op": impl["op"], "op_label": impl["op_label"], "target": t,
+                            "kind": c["kind"],
                             "note": (c.get("note") or "").split("\n")[0]})
     return out
 
@@ -353,7 +385,7 @@ def analyse(targets, plan, proofs=None):
     red_targets = [t["target"] for t in targets if t.get("ctest", {}).get("failures")]
     # Failed tests no cell shows (the fuzz corpus replay, a probe): named in
     # the headline beside their target, so "0 red cells" is never unexplained.
-    of_cells = {f".{i['op']}.{i['name']}." for i in impls}
+    of_cells = {f".{label}.{i['name']}." for i in impls for label in collect.op_labels(i)}
     stray = {t["target"]: [n for n in t.get("ctest", {}).get("failed_tests", [])
                            if not any(c in n for c in of_cells)] for t in targets}
     red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED or c.get("proof_fail"))

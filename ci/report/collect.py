@@ -77,7 +77,30 @@ def junit_summary(cases):
 
 
 def conformance_test_name(op, name):
+    """op: the op label (`scanproof list --json`'s "op_label"): test names
+    carry the width when it is not 64 (conformance.lsb128.<impl>.all_checks)."""
     return f"conformance.{op}.{name}.all_checks"
+
+
+# An implementation's shape (impl/include/scanproof/shape.hpp), as `scanproof
+# list --json` gives it; a listing from before shapes existed means a plain
+# 64-bit integer with every square.
+SHAPE_FIELDS = ("width", "op_label", "argument", "high_offset", "index_base", "domain", "shape")
+
+
+def shape_of(entry):
+    """The SHAPE_FIELDS of a listing entry (or a row), with the plain 64-bit defaults."""
+    width = entry.get("width") or 64
+    defaults = {"width": width, "op_label": entry.get("op"), "argument": "integer", "high_offset": 64,
+                "index_base": 0, "domain": "all", "shape": f"{width}-bit"}
+    return {k: entry[k] if entry.get(k) is not None else v for k, v in defaults.items()}
+
+
+def op_labels(row):
+    """The names an implementation's ctest tests may use: its op label, and its
+    op where that differs (a driver that names the suite by the op alone)."""
+    sh = shape_of(row)
+    return [sh["op_label"]] + ([row["op"]] if row.get("op") and row["op"] != sh["op_label"] else [])
 
 
 def _read_json(path):
@@ -117,6 +140,7 @@ def implementation_row(entry, result, status, output):
     row = {k: entry.get(k) for k in ("op", "candidate", "provenance", "expectations", "source",
                                      "built", "unavailable", "runnable", "skip_reason")}
     row["zero_declared"] = entry.get("zero")
+    row.update(shape_of(entry))
     if not entry["built"]:
         row.update(verdict="notbuilt", message=entry["unavailable"])
         return row
@@ -156,6 +180,8 @@ def probe_rows(candidate_files):
                                "source": f["file"], "built": False, "unavailable": f["message"],
                                "runnable": False, "skip_reason": "", "zero_declared": None,
                                "verdict": verdict, "message": f["message"]}
+            # Its shape is unknown (nothing was built): the op alone names it.
+            rows[c["name"]].update(shape_of(c), shape="unknown (not built)", domain="")
     return rows
 
 
@@ -172,7 +198,7 @@ def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, se
         if selected is not None and name not in selected:
             continue
         result = _read_json(os.path.join(results_dir, name + ".json"))
-        test = conformance_test_name(entry["op"], name)
+        test = conformance_test_name(shape_of(entry)["op_label"], name)
         output = cases.get(test, (None, ""))[1] if cases else ""
         data["implementations"][name] = implementation_row(entry, result, statuses.get(test), output)
         if result and data["facts"] is None:

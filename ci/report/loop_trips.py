@@ -52,6 +52,13 @@ def mean_trips(rule):
     return {d: sum(map(f, ws)) / len(ws) for d, ws in ((d, words(d)) for d in DISTRIBUTIONS)}
 
 
+def plain_64(entry):
+    """A `scanproof list --json` entry of a plain 64-bit shape, whose words
+    are the ones above (other widths and declared domains draw their own)."""
+    return entry.get("width", 64) == 64 and (entry.get("domain") or "all") == "all" and \
+        entry.get("argument", "integer") == "integer"
+
+
 def rule_for(name):
     """(rule, why) for an implementation's loop, or (None, why not)."""
     if name in LOOPS:

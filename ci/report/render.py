@@ -41,6 +41,24 @@ def _versions(t):
     return [x for x in (v.get("compiler"), v.get("emulator")) if x]
 
 
+def _label(x):
+    """The op as test names spell it: "lsb" at 64 bits, "lsb128", "popcount32"
+    (an implementation, finding or divergence entry; older reports: the op)."""
+    return x.get("op_label") or x["op"]
+
+
+def shape_cell(impl):
+    """The shape column: "64-bit" for a plain one, else `scanproof list`'s
+    shape text (width, how it is passed, layout, index base, domain)."""
+    return impl.get("shape") or "64-bit"
+
+
+def domain_cell(impl):
+    """The declared domain as hex over the layout's squares, or "" (every square)."""
+    d = impl.get("domain") or "all"
+    return "" if d == "all" else d
+
+
 def short(op, ce):
     again = " (did not repeat when re-run alone: stateful?)" if ce.get("reproduced") is False else ""
     return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}{again}"
@@ -67,7 +85,7 @@ def terminal(r, colour):
     col = max(len(t) for t in targets + ["XPASS"]) + 1 if targets else 6
     lines = ["".ljust(width) + "".join(t[:col - 1].ljust(col) for t in targets)]
     for impl in r["implementations"]:
-        line = f"{impl['op']:<9} {impl['name']}".ljust(width)
+        line = f"{_label(impl):<9} {impl['name']}".ljust(width)
         for t in targets:
             kind = impl["cells"][t]["kind"]
             text = LABEL[kind].ljust(col)
@@ -78,9 +96,13 @@ def terminal(r, colour):
         for t in targets:
             c = impl["cells"][t]
             if c["kind"] in ("fail", "xpass", "crash"):
-                detail = short(impl["op"], c["counterexample"]) if c.get("counterexample") else \
+                detail = short(_label(impl), c["counterexample"]) if c.get("counterexample") else \
                     (c.get("note") or "").split("\n")[0]
                 lines.append(f"{LABEL[c['kind']]:<6} {impl['name']} on {t}: {detail}")
+    shaped = [i for i in r["implementations"] if shape_cell(i) != "64-bit"]
+    if shaped:
+        lines.append("Shapes other than a plain 64-bit word (inputs shown as the implementation is passed them):")
+        lines += [f"  {_label(i):<9} {i['name']}: {shape_cell(i)}" for i in shaped]
     lines.append("Findings (computed from the results):")
     for f in r["findings"]:
         names = ", ".join(e["name"] for e in f["implementations"])
@@ -132,33 +154,37 @@ def markdown(r):
     out += ["## Findings", "", "| finding | implementation | judged | example |", "|---|---|---|---|"]
     for f in r["findings"]:
         for e in f["implementations"]:
-            out.append(f"| {_md(where_text(f))} | `{e['name']}` ({e['op']}) | {_judged(e)} | {_md(e['example'])} |")
+            out.append(f"| {_md(where_text(f))} | `{e['name']}` ({_label(e)}) | {_judged(e)} | {_md(e['example'])} |")
     out += ["", "## Value-level divergence", "",
             "Same implementation, same inputs, different values on different targets.", "",
             "| implementation | on | values | contract | broken? |", "|---|---|---|---|---|"]
     for d in r["divergence"]:
         vals = "; ".join(f"`{g['value']}`: {', '.join(g['targets'])}" for g in d["groups"])
-        out.append(f"| `{d['name']}` ({d['op']}) | {_md(_on(d))} | {_md(vals)} | {_md(d['contract'])} | "
+        out.append(f"| `{d['name']}` ({_label(d)}) | {_md(_on(d))} | {_md(vals)} | {_md(d['contract'])} | "
                    f"{'yes' if d['contract_broken'] else 'no'} |")
     out += ["", "## Catalogue expectations that did not hold", ""]
     out += [f"- `{s['name']}` on {s['target']}: {s['kind']}: {_md(s['note'])}" for s in r["stale_expectations"]] \
         or ["None: every declared expectation was observed where it applies."]
-    out += ["", "## Grid", "", "| op | implementation | " + " | ".join(t["target"] for t in targets) + " |",
-            "|---|---|" + "---|" * len(targets)]
+    out += ["", "## Grid", "", "Shape: the width and how a board is passed (two halves, their layout, squares "
+            "numbered from 1); domain: the squares it declares can be set (empty: all). Counterexample inputs are "
+            "written as the implementation is passed them (`{lo=0x..., hi=0x...}` for two halves).", "",
+            "| op | implementation | shape | domain | " + " | ".join(t["target"] for t in targets) + " |",
+            "|---|---|---|---|" + "---|" * len(targets)]
     for impl in r["implementations"]:
         cells = []
         for t in targets:
             c = impl["cells"][t["target"]]
             text = LABEL[c["kind"]]
             if c.get("counterexample") and c["kind"] != "pass":
-                text += f" `{short(impl['op'], c['counterexample'])}`"
+                text += f" `{short(_label(impl), c['counterexample'])}`"
             if c.get("proof") == "proved":
                 text += " proved"
             if c.get("proof_fail"):
                 text += f" PROOF FAIL `{c['proof_fail']}`"
             cells.append(_md(text))
         name = f"`{impl['name']}`" + (" (candidate)" if impl["candidate"] else "")
-        out.append(f"| {impl['op']} | {name} | " + " | ".join(cells) + " |")
+        dom = f"`{domain_cell(impl)}`" if domain_cell(impl) else ""
+        out.append(f"| {_label(impl)} | {name} | {_md(shape_cell(impl))} | {dom} | " + " | ".join(cells) + " |")
     out += ["", "## Targets", "", "| target | arch | endian | data model | compiler | CPU | emulator | "
             "versions (`--version`) | build s | test s | ctest tests (failed) |",
             "|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -195,7 +221,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px;verti
 th{background:#f3f3f3;position:sticky;top:0}
 code,.ce{font-family:ui-monospace,monospace;font-size:12px}
 .grid td.cell{width:92px;max-width:92px;font-size:11px;overflow-wrap:anywhere}
-.grid td.name{white-space:nowrap}
+.grid td.name{white-space:nowrap}.grid td.shape{font-size:11px;max-width:200px}
 .k{font-weight:bold}
 .pass{background:#d8f5d0}.fail,.crash{background:#f8c4c0}.xfail{background:#fde9b0}
 .xpass{background:#e8c4f5}.nocompile{background:#f5c4c4}.skip,.notbuilt,.missing{background:#eee;color:#777}
@@ -249,10 +275,13 @@ def html_page(r):
     for f in r["findings"]:
         for n, e in enumerate(f["implementations"]):
             head = f"<td rowspan='{len(f['implementations'])}'><b>{_e(where_text(f))}</b></td>" if n == 0 else ""
-            h.append(f"<tr>{head}<td><code>{_e(e['name'])}</code> ({e['op']})</td>"
+            h.append(f"<tr>{head}<td><code>{_e(e['name'])}</code> ({_e(_label(e))})</td>"
                      f"<td class='{'fail' if _judged(e).startswith('FAIL') else 'xfail'}'>{_e(_judged(e))}</td>"
                      f"<td>{_e(', '.join(e['targets']))}</td><td class='ce'>{_e(e['example'])}</td></tr>")
-    h.append("</table><h2>Grid</h2><table class='grid'><tr><th>op</th><th>implementation</th>")
+    h.append("</table><h2>Grid</h2><p>Shape: the width and how a board is passed; domain: the squares it "
+             "declares can be set (empty: all). Counterexample inputs are written as the implementation is "
+             "passed them.</p><table class='grid'><tr><th>op</th><th>implementation</th><th>shape</th>"
+             "<th>domain</th>")
     for t in targets:
         f = t.get("facts") or {}
         h.append(f"<th title='{_e(_compiler(f))}; {_e(f.get('cpu', ''))}'>{_e(t['target'])}<br>"
@@ -260,16 +289,17 @@ def html_page(r):
     h.append("</tr>")
     for impl in r["implementations"]:
         cand = " <span class='cand'>candidate</span>" if impl["candidate"] else ""
-        h.append(f"<tr><td>{impl['op']}</td><td class='name' title='{_e(impl['provenance'])}'>"
-                 f"<code>{_e(impl['name'])}</code>{cand}</td>")
-        h.extend(_cell_html(impl["op"], impl["cells"][t["target"]]) for t in targets)
+        h.append(f"<tr><td>{_e(_label(impl))}</td><td class='name' title='{_e(impl['provenance'])}'>"
+                 f"<code>{_e(impl['name'])}</code>{cand}</td><td class='shape'>{_e(shape_cell(impl))}</td>"
+                 f"<td class='ce'>{_e(domain_cell(impl))}</td>")
+        h.extend(_cell_html(_label(impl), impl["cells"][t["target"]]) for t in targets)
         h.append("</tr>")
     h.append("</table><h2>Value-level divergence</h2><p>Same implementation, same inputs, different "
              "values on different targets, whether or not a contract is broken.</p><table><tr>"
              "<th>implementation</th><th>on</th><th>values by target</th><th>contract</th><th>broken?</th></tr>")
     for d in r["divergence"]:
         vals = "<br>".join(f"<code>{_e(g['value'])}</code>: {_e(', '.join(g['targets']))}" for g in d["groups"])
-        h.append(f"<tr><td><code>{_e(d['name'])}</code> ({d['op']})</td><td>{_e(_on(d))}</td><td>{vals}</td>"
+        h.append(f"<tr><td><code>{_e(d['name'])}</code> ({_e(_label(d))})</td><td>{_e(_on(d))}</td><td>{vals}</td>"
                  f"<td>{_e(d['contract'])}</td><td>{'yes' if d['contract_broken'] else 'no'}</td></tr>")
     h.append("</table><h2>Catalogue expectations that did not hold</h2>")
     if r["stale_expectations"]:

@@ -271,7 +271,8 @@ def _candidate_files(b):
 
 
 def _candidate_regex(listing, probed=None):
-    names = [f"{e['op']}.{e['name']}" for e in listing["implementations"] if e.get("candidate")]
+    names = [f"{label}.{e['name']}" for e in listing["implementations"] if e.get("candidate")
+             for label in collect.op_labels(e)]
     names += [f"{r['op']}.{n}" for n, r in collect.probe_rows(probed).items()]
     return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
 

@@ -153,7 +153,8 @@ def estimate(t, build, emulator=""):
     kernels, why = cut_kernels(program, entries, triple, emulator, cpus[0])
     names = kernel.scan_mnemonics()
     for e in entries:
-        row = {"op": e["op"], "candidate": e.get("candidate", False), "estimates": {}}
+        row = {"op": e["op"], "op_label": e.get("op_label") or e["op"], "candidate": e.get("candidate", False),
+               "estimates": {}}
         data["implementations"][e["name"]] = row
         if e["name"] in why:
             row["why"] = why[e["name"]]
@@ -165,6 +166,9 @@ def estimate(t, build, emulator=""):
             row["why"] = "; ".join(problems)
         if any(k.inner for k in ks.values()):
             rule, reason = loop_trips.rule_for(e["name"])
+            if rule and not loop_trips.plain_64(e):  # the table's trip counts are of 64-bit words
+                rule, reason = None, (f"its trip count is tabulated for the bench's 64-bit words, and it is a "
+                                      f"{e.get('shape') or e.get('op_label')} scanner: estimated per iteration only")
             row["loop"] = {"rule": rule, "reason": reason,
                            "trips": loop_trips.mean_trips(rule) if rule else None}
     for cpu in cpus:

@@ -12,6 +12,12 @@ def _fmt(x):
     return "-" if x is None else f"{x:.3g}" if x < 10 else f"{x:.0f}" if x >= 100 else f"{x:.1f}"
 
 
+def _shown(impl):
+    """The name, with its op label when that is not the op's (a 128-bit lsb: "name [lsb128]")."""
+    label = impl.get("op_label") or impl["op"]
+    return impl["name"] + (f" [{label}]" if label != impl["op"] else "")
+
+
 def _col_name(c):
     """target/CPU model; `native` is named by what llvm-mca resolved it to here."""
     return f"{c['target']}/{c['resolved'] if c['cpu'] == 'native' else c['cpu']}"
@@ -62,7 +68,7 @@ def terminal(r):
     # Two header lines, target over CPU model, each column as wide as its own head.
     heads = ([("host", "measured"), ("host", "meas/model")] if host.get("rows") else []) + \
         [(c["target"], _col_name(c).split("/", 1)[1]) for c in cols]
-    width = max([len(i["name"]) for i in r["implementations"]] + [10]) + 2
+    width = max([len(_shown(i)) for i in r["implementations"]] + [10]) + 2
     cws = [max(len(a), len(b), 5) + 1 for a, b in heads]
     measured = {x["name"]: x for x in host.get("rows", [])}
     for op in OPS:
@@ -77,7 +83,7 @@ def terminal(r):
             texts += [_cell(impl, c)[1] for c in cols]
             if all(x == "-" for x in texts[2 if host.get("rows") else 0:]):
                 continue  # built for none of these targets
-            lines.append(impl["name"].ljust(width) + "".join(x.rjust(w) for x, w in zip(texts, cws)))
+            lines.append(_shown(impl).ljust(width) + "".join(x.rjust(w) for x, w in zip(texts, cws)))
         for row in sp["fastest"].get(op, []):
             b = row["best"][0]
             lines.append(f"  fastest conforming {op} on {_col_name(row)}: {b['name']} {_fmt(b['throughput'])} "
@@ -146,7 +152,7 @@ def markdown(r):
                     lat = ((impl["cells"].get(c["target"]) or {}).get("speed") or {}).get("estimates", {}) \
                         .get(c["cpu"], {}).get("latency")
                     cells.append(text + (f" / {_fmt(lat)}" if thr is not None else ""))
-                out.append(f"| `{impl['name']}` | " + " | ".join(cells) + " |")
+                out.append(f"| `{_shown(impl)}` | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -225,7 +231,7 @@ def html_section(r):
                     title = "; ".join(x for x in (c["label"], sp_cell.get("instructions", ""), sp_cell.get("loop", ""),
                                                   sp_cell.get("why", "")) if x)
                     tds.append(f"<td title='{_e(title)}'>{_e(text)}</td>")
-                h.append(f"<tr><td><code>{_e(impl['name'])}</code></td>{''.join(tds)}</tr>")
+                h.append(f"<tr><td><code>{_e(_shown(impl))}</code></td>{''.join(tds)}</tr>")
             h.append("</tbody></table>")
     h.append(SORT_SCRIPT)
     return "\n".join(h) + "\n"

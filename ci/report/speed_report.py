@@ -18,7 +18,7 @@ SHOGI_TARGET_OTHER = 10
 
 
 def shogi_target(op):
-    return SHOGI_TARGET_CYCLES.get(op, SHOGI_TARGET_OTHER)
+    return SHOGI_TARGET_CYCLES.get(op.rstrip("0123456789"), SHOGI_TARGET_OTHER)  # popcount32: popcount's
 
 
 def label(cpu):
@@ -97,7 +97,9 @@ def attach(r, speeds):
 def fastest(r, columns, n=3):
     """{op: [{"target", "cpu", "label", "best": [{"name", "throughput", "latency", "instructions",
     "meets_shogi_target"}], "meeting": count of conforming entries under the target}]}:
-    the fastest conforming (cell `pass`) scanners by the model's throughput."""
+    the fastest conforming (cell `pass`) scanners by the model's throughput,
+    among the 64-bit ones (op label == op: the Shogi plan's targets are for
+    a 64-bit word; a lsb128 entry is listed in its op's table, not ranked here)."""
     out = {}
     for op in ("lsb", "msb", "ctz", "clz", "popcount"):
         rows = []
@@ -106,7 +108,8 @@ def fastest(r, columns, n=3):
             for impl in r["implementations"]:
                 cell = impl["cells"].get(col["target"], {})
                 e = (cell.get("speed") or {}).get("estimates", {}).get(col["cpu"], {})
-                if impl["op"] == op and cell.get("kind") == "pass" and e.get("throughput") is not None:
+                if impl["op"] == op and impl.get("op_label", op) == op and cell.get("kind") == "pass" and \
+                        e.get("throughput") is not None:
                     ranked.append({"name": impl["name"], "throughput": e["throughput"], "latency": e.get("latency"),
                                    "instructions": cell["speed"].get("instructions", ""),
                                    "loop": bool(cell["speed"].get("loop")),

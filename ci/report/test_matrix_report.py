@@ -5,7 +5,9 @@ testdata/results holds five small targets: host (LE, LZCNT), x86_64-nehalem
 like the catalogue's (a double conversion declared wrong on big-endian, the
 same trick as a candidate, __builtin_ctzll with different zero results, an `l`
 builtin wrong with 32-bit long, an LZCNT entry whose zero expectation does not
-hold on Nehalem: XPASS), and matrix-plan.json: riscv64 was asked for and could
+hold on Nehalem: XPASS; shapes: a 128-bit two-half candidate, YaneuraOu's
+63-offset layout, wrong on big-endian, and a 64-bit entry with a declared
+50-square domain), and matrix-plan.json: riscv64 was asked for and could
 not run. testdata/collect is one target's ctest run: result files, JUnit, the
 console log, with a crash, a hang, an exit in a check, a lost run, a process
 that passed without writing its result, and one whose file says it did not end.
@@ -114,6 +116,59 @@ class Analysis(unittest.TestCase):
         self.assertEqual(self.cells["my_lsb"]["s390x"]["kind"], "fail")
         self.assertEqual(self.cells["my_lsb"]["s390x"]["ctest_failed"], ["conformance.lsb.my_lsb.single_bits"])
         self.assertEqual(self.cells["builtin_ctzll"]["mips"]["zero"], 0)
+
+    def test_a_two_half_entry_carries_its_shape_and_its_counterexample_as_given(self):
+        [yane] = [i for i in self.r["implementations"] if i["name"] == "yane_lsb"]
+        self.assertEqual((yane["op"], yane["op_label"], yane["width"], yane["argument"], yane["high_offset"],
+                          yane["index_base"]), ("lsb", "lsb128", 128, "halves", 63, 1))
+        self.assertEqual(yane["shape"], "128-bit two halves (lo, hi), high half from square 63, squares from 1")
+        self.assertEqual(self.cells["yane_lsb"]["host"]["kind"], "pass")
+        ce = self.cells["yane_lsb"]["mips"]["counterexample"]  # fewest bits first: one bit, in the high half
+        self.assertEqual((ce["input"], ce["expected"], ce["got"], ce["check"]),
+                         ("{lo=0x0000000000000000, hi=0x0000000000000001}", 64, 8, "single_bits"))
+        [f] = finding(self.r, "nonzero", "yane_lsb")
+        self.assertEqual(f["where"], "exactly the big-endian targets")
+        [e] = [e for e in f["implementations"] if e["name"] == "yane_lsb"]
+        self.assertEqual((e["op"], e["op_label"]), ("lsb", "lsb128"))
+        self.assertEqual(e["example"], "mips: lsb128({lo=0x0000000000000000, hi=0x0000000000000001}) expected 64, got 8")
+
+    def test_a_declared_domain_is_carried_and_64_bit_fields_keep_their_meaning(self):
+        [dr] = [i for i in self.r["implementations"] if i["name"] == "draughts_lsb"]
+        self.assertEqual((dr["op"], dr["op_label"], dr["width"], dr["domain"]), ("lsb", "lsb", 64, "0x7df3ef9f7cfbe7df"))
+        self.assertEqual({c["kind"] for c in self.cells["draughts_lsb"].values()}, {"pass"})
+        [plain] = [i for i in self.r["implementations"] if i["name"] == "my_lsb"]  # no shape in its rows: the defaults
+        self.assertEqual((plain["op"], plain["op_label"], plain["width"], plain["domain"], plain["shape"]),
+                         ("lsb", "lsb", 64, "all", "64-bit"))
+        # per op, 64-bit entries first, then the other widths
+        self.assertEqual([i["name"] for i in self.r["implementations"] if i["op"] == "lsb"],
+                         ["double_conversion", "draughts_lsb", "my_lsb", "yane_lsb"])
+
+    def test_counterexample_inputs_in_every_shape_parse(self):
+        self.assertEqual(analyse.input_value("0x1f"), 0x1f)  # 8 bits
+        self.assertEqual(analyse.input_value("0x0000000000000100"), 0x100)
+        self.assertEqual(analyse.input_value("0x00000001000000000000000000000002"), (1 << 96) | 2)  # __int128
+        self.assertEqual(analyse.input_value("{lo=0x0000000000000002, hi=0x8000000000000000}"), (1 << 127) | 2)
+        self.assertEqual(analyse.input_value("256"), 256)
+        self.assertIsNone(analyse.input_value("{lo=?}"))
+        # the cell's example is the input with the fewest set bits, whatever its form
+        row = {"op": "lsb", "op_label": "lsb128", "verdict": "fail", "checks": [
+            {"check": "bit_pairs", "verdict": "fail", "input": "{lo=0x0000000000000003, hi=0x0000000000000000}",
+             "expected": 0, "got": 1, "message": ""},
+            {"check": "single_bits", "verdict": "fail", "input": "{lo=0x0000000000000000, hi=0x4000000000000000}",
+             "expected": 125, "got": 0, "message": ""}]}
+        cell = analyse.make_cell("lsb128", "w", row, {})
+        self.assertEqual(cell["counterexample"]["check"], "single_bits")
+
+    def test_a_failed_test_named_by_the_op_label_or_the_op_is_the_cells(self):
+        targets, plan, proofs = loaded()
+        targets = copy.deepcopy(targets)
+        [host] = [t for t in targets if t["target"] == "host"]
+        host["ctest"].update(failures=2, failed_tests=["properties.lsb128.yane_lsb.p", "properties.lsb.draughts_lsb.q"])
+        r = analyse.analyse(targets, plan, proofs)
+        cells = {i["name"]: i["cells"]["host"] for i in r["implementations"]}
+        self.assertEqual(cells["yane_lsb"]["ctest_failed"], ["properties.lsb128.yane_lsb.p"])
+        self.assertEqual(cells["draughts_lsb"]["ctest_failed"], ["properties.lsb.draughts_lsb.q"])
+        self.assertNotIn("properties.lsb128", r["headline"])  # not stray: the cells show them
 
     def test_stale_expectation_and_verdict(self):
         # candidates carry no expectations: my_lsb's FAIL is not listed here
@@ -306,6 +361,28 @@ class Rendering(unittest.TestCase):
         self.assertIn("FAIL   my_lsb on mips: lsb(0x0000000000000002)=-1022, want 1", text)
         self.assertIn("NOT COMPLETE riscv64: did not run", text)
 
+    def test_shapes_and_domains_beside_the_verdicts(self):
+        text = render.terminal(self.r, colour=False)
+        self.assertRegex(text, r"lsb128 +yane_lsb +ok +ok +ok +FAIL +FAIL")
+        self.assertIn("FAIL   yane_lsb on mips: lsb128({lo=0x0000000000000000, hi=0x0000000000000001})=8, want 64",
+                      text)
+        self.assertIn("  lsb128    yane_lsb: 128-bit two halves (lo, hi), high half from square 63, squares from 1", text)
+        self.assertIn("  lsb       draughts_lsb: 64-bit, domain 0x7df3ef9f7cfbe7df (50 squares)", text)
+        md = render.markdown(self.r)
+        self.assertIn("| op | implementation | shape | domain | host |", md)
+        self.assertIn("| lsb128 | `yane_lsb` (candidate) | 128-bit two halves (lo, hi), high half from square 63, "
+                      "squares from 1 |  | ok | ok | ok | FAIL `lsb128({lo=0x0000000000000000, "
+                      "hi=0x0000000000000001})=8, want 64` |", md)
+        self.assertIn("| lsb | `draughts_lsb` | 64-bit, domain 0x7df3ef9f7cfbe7df (50 squares) | `0x7df3ef9f7cfbe7df` |",
+                      md)
+        self.assertIn("| lsb | `my_lsb` (candidate) | 64-bit |  |", md)
+        self.assertIn("`yane_lsb` (lsb128) | FAIL (candidate) | mips: lsb128({lo=", md)  # the finding
+        page = render.html_page(self.r)
+        self.assertIn("<td>lsb128</td><td class='name' title='test'><code>yane_lsb</code>", page)
+        self.assertIn("<td class='shape'>64-bit, domain 0x7df3ef9f7cfbe7df (50 squares)</td>"
+                      "<td class='ce'>0x7df3ef9f7cfbe7df</td>", page)
+        self.assertIn("lsb128({lo=0x0000000000000000, hi=0x0000000000000001})=8, want 64", page)
+
     def test_columns_name_their_compiler_and_emulator_versions(self):
         with mock.patch.object(run, "_first_line", lambda cmd: {"qemu-s390x": "qemu-s390x version 7.2.22",
                                                                 "node": "v20.20.2"}.get(cmd[0], "")):
@@ -454,6 +531,25 @@ class Collect(unittest.TestCase):
                             "/nonexistent.xml", "", 0, candidate_files=probed)
         cell = analyse.make_cell("lsb", "r", t["implementations"]["r"], t)
         self.assertEqual((cell["kind"], cell["note"]), ("skip", why))
+
+    def test_a_128_bit_entry_is_found_under_its_op_label(self):
+        crash = self.rows["wide_crasher"]  # no result file: ctest's conformance.lsb128.<name> says why
+        self.assertEqual(crash["verdict"], "crash")
+        self.assertIn("conformance.lsb128.wide_crasher.known_answers: the process ended during the check", crash["message"])
+        self.assertEqual((crash["op"], crash["op_label"], crash["argument"]), ("lsb", "lsb128", "int128"))
+        wrong = self.rows["wide_wrong"]
+        self.assertEqual((wrong["verdict"], wrong["width"], wrong["high_offset"], wrong["index_base"]),
+                         ("fail", 128, 63, 1))
+        self.assertEqual(wrong["domain"], "0x00000000000000000000000000000fff")
+        cell = analyse.make_cell("lsb128", "wide_wrong", wrong, self.t)
+        self.assertEqual((cell["counterexample"]["input"], cell["counterexample"]["check"]),
+                         ("{lo=0x0000000000000800, hi=0x0000000000000000}", "single_bits"))
+        self.assertEqual((self.rows["good"]["op_label"], self.rows["good"]["width"]), ("lsb", 64))  # no shape listed
+        regex = run._candidate_regex({"implementations": [{"name": "wide_wrong", "op": "lsb", "op_label": "lsb128",
+                                                           "candidate": True}]})
+        self.assertRegex("conformance.lsb128.wide_wrong.all_checks", regex)
+        self.assertRegex("properties.lsb.wide_wrong.p", regex)  # a driver naming its suite by the op alone
+        self.assertNotRegex("conformance.lsb.good.all_checks", regex)
 
     def test_ctest_console_statuses(self):
         with open(os.path.join(DATA, "collect", "ctest.log")) as f:

@@ -20,6 +20,7 @@ import kernel  # noqa: E402
 import loop_trips  # noqa: E402
 import mca  # noqa: E402
 import render  # noqa: E402
+import speed  # noqa: E402
 import speed_render  # noqa: E402
 import speed_report  # noqa: E402
 
@@ -183,20 +184,31 @@ class BenchJson(unittest.TestCase):
         self.assertEqual(m["unit"], "cycles")
         self.assertEqual(m["implementations"]["a"], {"op": "lsb", "throughput": 2.0, "latency": 10.0})
 
+    def test_other_shapes_are_named_by_their_op_label(self):
+        b = dict(BENCH, benchmarks=[dict(x, run_name=x["run_name"].replace("lsb/a/", "lsb128/w/"))
+                                    for x in BENCH["benchmarks"]])
+        self.assertEqual(bench_json.parse(json.dumps(b))["implementations"]["w"],
+                         {"op": "lsb128", "throughput": 2.0, "latency": 10.0})
+
     def test_untrusted_clock_gives_ns(self):
         b = dict(BENCH, context={"scanproof_cycles": "not trusted: x"})
         self.assertEqual(bench_json.parse(json.dumps(b))["unit"], "ns")
 
 
-def fake_report():
-    """A two-target report: host (measured) and aarch64 (two CPU models)."""
+def fake_report(wide=False):
+    """A two-target report: host (measured) and aarch64 (two CPU models);
+    wide: with a conforming 128-bit lsb, w, fastest of all by the model."""
+    impls = (("a", "pass"), ("b", "pass"), ("c", "xfail")) + ((("w", "pass"),) if wide else ())
     targets = [{"target": t, "status": "ok", "facts": {"arch": t, "big_endian": False, "long_bits": 64,
                                                        "pointer_bits": 64}, "ctest": {}, "implementations": {
-        n: {"op": "lsb", "candidate": False, "provenance": "", "zero_declared": "", "expectations": [],
-            "verdict": v, "checks": []} for n, v in (("a", "pass"), ("b", "pass"), ("c", "xfail"))}}
+        n: dict({"op": "lsb", "candidate": False, "provenance": "", "zero_declared": "", "expectations": [],
+                 "verdict": v, "checks": []}, **({"width": 128, "op_label": "lsb128"} if n == "w" else {}))
+        for n, v in impls}}
         for t in ("host", "aarch64")]
     r = analyse.analyse(targets, {"requested": ["host", "aarch64", "s390x"], "not_run": []})
     est = {"a": (2.0, 10.0), "b": (12.0, 20.0), "c": (1.0, 3.0)}
+    if wide:
+        est["w"] = (0.5, 1.0)
     speeds = {
         "host": {"target": "host", "triple": "x86_64-linux-gnu", "cpus": [{"cpu": "native", "resolved": "znver4",
                                                                           "why": ""}],
@@ -214,6 +226,49 @@ def fake_report():
                                         "b": {"op": "lsb", "why": "an indirect call", "estimates": {}}}},
         "sparc64": {"target": "sparc64", "not_estimated": "no scheduling model in llvm-mca-19 for sparc64"}}
     return speed_report.attach(r, speeds)
+
+
+class Shapes(unittest.TestCase):
+    """Entries of other shapes (`scanproof list --json`'s width, op_label,
+    domain) go through the model like any other; only the trip-count table,
+    which is of the bench's 64-bit words, is not applied to them."""
+
+    def test_an_entry_of_another_shape_is_estimated_per_iteration(self):
+        entries = [{"name": "iterative", "op": "popcount", "width": 64, "op_label": "popcount", "domain": "all",
+                    "argument": "integer", "kernel_offsets": {"batch": 16, "chain": 32}},
+                   {"name": "table8", "op": "popcount", "width": 128, "op_label": "popcount128",
+                    "argument": "halves", "domain": "all", "shape": "128-bit two halves (lo, hi)",
+                    "kernel_offsets": {"batch": 48, "chain": 64}}]
+        k = kernel_of("riscv64-batch-iterative.txt", "riscv64-linux-gnu")
+        kernels = {"iterative": {"batch": k}, "table8": {"batch": k}}
+        with mock.patch.object(speed, "models", return_value=("riscv64-linux-gnu", ["generic"])), \
+                mock.patch.object(mca, "require_tools"), \
+                mock.patch.object(speed, "listing", return_value=("prog", {"implementations": entries})), \
+                mock.patch.object(speed, "cut_kernels", return_value=(kernels, {})), \
+                mock.patch.object(mca, "probe", return_value=("generic", "")), \
+                mock.patch.object(speed, "_model_all", return_value=({
+                    (n, "batch"): {"loop": {"cycles_per_iteration": 4.0}, "inner0": {"cycles_per_iteration": 2.0}}
+                    for n in kernels}, "generic", {})):
+            data = speed.estimate("riscv64", "build")
+        plain, wide = data["implementations"]["iterative"], data["implementations"]["table8"]
+        self.assertEqual(plain["loop"]["rule"], "set bits")
+        self.assertIsNotNone(plain["estimates"]["generic"].get("throughput"))
+        self.assertEqual((wide["op"], wide["op_label"]), ("popcount", "popcount128"))
+        self.assertIsNone(wide["loop"]["rule"])
+        self.assertIn("tabulated for the bench's 64-bit words", wide["loop"]["reason"])
+        self.assertEqual(wide["estimates"]["generic"], {"throughput_per_iteration": 2.0})
+        self.assertTrue(loop_trips.plain_64({"op": "lsb"}))  # a listing from before shapes
+        self.assertFalse(loop_trips.plain_64({"width": 64, "domain": "0x00ff"}))
+
+    def test_a_128_bit_entry_is_shown_but_not_ranked_against_64_bit_ones(self):
+        r = fake_report(wide=True)
+        names = [b["name"] for row in r["speed"]["fastest"]["lsb"] for b in row["best"]]
+        self.assertNotIn("w", names)
+        self.assertIn("a", names)
+        md, term = render.markdown(r), render.terminal(r, colour=False)
+        self.assertIn("| `w [lsb128]` | 0.5 / 1 |", md)
+        self.assertRegex(term, r"w \[lsb128\] +\S+ +\S+ +0\.5")
+        self.assertEqual(speed_report.shogi_target("popcount32"), speed_report.shogi_target("popcount"))
 
 
 class Report(unittest.TestCase):
