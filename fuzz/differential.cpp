@@ -1,5 +1,6 @@
 #include "differential.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -16,17 +17,17 @@ namespace scanproof::fuzz {
 
 namespace {
 
-std::uint64_t same(std::uint64_t b) { return b; }
-// b ^ (b - 1): ones from bit 0 up to and including the LS1B.
-std::uint64_t through_ls1b(std::uint64_t b) { return b ^ (b - 1); }
-// (b & -b) - 1: ones strictly below the LS1B (all 64 bits when b == 0).
-std::uint64_t below_ls1b(std::uint64_t b) { return (b & (0 - b)) - 1; }
+word same(const shape&, word b) { return b; }
+// b ^ (b - 1): ones from square 0 up to and including the LS1B.
+word through_ls1b(const shape& sh, word b) { return (b ^ (b - word{1})) & sh.all_squares(); }
+// (b & -b) - 1: ones strictly below the LS1B (every square when b == 0).
+word below_ls1b(const shape& sh, word b) { return ((b & (word{0} - b)) - word{1}) & sh.all_squares(); }
 
-std::int64_t ref_lsb(std::uint64_t b) { return reference::lsb(b); }
-std::int64_t ref_msb(std::uint64_t b) { return reference::msb(b); }
-std::int64_t ref_ctz(std::uint64_t b) { return reference::ctz(b); }
-std::int64_t ref_clz(std::uint64_t b) { return reference::clz(b); }
-std::int64_t ref_popcount(std::uint64_t b) { return reference::popcount(b); }
+std::int64_t ref_lsb(const shape& sh, word b) { return expected_result(op::lsb, sh, b); }
+std::int64_t ref_msb(const shape& sh, word b) { return expected_result(op::msb, sh, b); }
+std::int64_t ref_ctz(const shape& sh, word b) { return expected_result(op::ctz, sh, b); }
+std::int64_t ref_clz(const shape& sh, word b) { return expected_result(op::clz, sh, b); }
+std::int64_t ref_popcount(const shape& sh, word b) { return expected_result(op::popcount, sh, b); }
 
 // Each comparison is written once here; a target runs those of its ops.
 constexpr relation relations[] = {
@@ -37,8 +38,8 @@ constexpr relation relations[] = {
     {"popcount(b) == reference popcount(b)", op::popcount, same, ref_popcount, false},
     // DarkThought's FIND_LSB(b) = FIND_MSB(b ^ (b - 1)) (seeds 000/001).
     {"lsb(b) == msb(b ^ (b - 1))", op::msb, through_ls1b, ref_lsb, true},
-    // CPW 'Index of LS1B by Popcount' (seed 003); at b == 0 both sides are 64
-    // when lsb is read as ctz, so zero is in the domain.
+    // CPW 'Index of LS1B by Popcount' (seed 003); at b == 0 both sides are the
+    // width when lsb is read as ctz, so zero is in the domain.
     {"popcount((b & -b) - 1) == lsb(b)", op::popcount, below_ls1b, ref_ctz, false},
 };
 
@@ -79,40 +80,50 @@ struct finding {
   std::string_view target;
   const descriptor* d;
   const relation* r;  // nullptr: the zero contract
-  std::uint64_t b;    // the fuzz word
-  std::uint64_t x;    // what the implementation was called with
+  word b;             // the fuzz board
+  word x;             // the board the implementation was called with (to_argument() of it)
   std::int64_t expected;
   std::int64_t got;
 };
 
+// A board as a file name part: the hex digits render() shows, or for a
+// 128-bit board its 32 digits (high half first).
+std::string file_digits(const shape& sh, word b) {
+  if (sh.width < 128) return render(sh, b).substr(2);
+  return hex(b.hi).substr(2) + hex(b.lo).substr(2);
+}
+
 void print_finding(const finding& f, const char* op_name) {
   const descriptor& d = *f.d;
-  const std::string in = hex(f.b);
-  const std::string file = std::string("fuzz/regressions/") + op_name + "-" + d.name + "-" +
-                           in.substr(2);
+  const std::string label = op_label(d.operation, d.sh);  // op_name at 64 bits
+  const char* op_shown = d.sh.width == 64 ? op_name : label.c_str();
+  const std::string in = render(d.sh, f.b);
+  const std::string file = std::string("fuzz/regressions/") + op_shown + "-" + d.name + "-" +
+                           file_digits(d.sh, f.b);
   std::fprintf(stderr,
                "\n==scanproof-fuzz== MISMATCH op=%s impl=%s input=%s expected=%lld got=%lld\n"
                "  target:         %.*s\n"
                "  implementation: %s (%s, %s)\n",
-               op_name, d.name.c_str(), in.c_str(), static_cast<long long>(f.expected),
+               op_shown, d.name.c_str(), in.c_str(), static_cast<long long>(f.expected),
                static_cast<long long>(f.got), static_cast<int>(f.target.size()), f.target.data(),
                d.name.c_str(), d.candidate ? "candidate" : "catalogue", d.source.c_str());
+  if (!d.sh.plain_64()) std::fprintf(stderr, "  shape:          %s\n", shape_text(d.sh).c_str());
   if (f.r)
     std::fprintf(stderr, "  relation:       %s\n", f.r->text);
   else
     std::fprintf(stderr, "  relation:       zero contract of %s: %s(0) must be %lld%s%s\n",
-                 d.name.c_str(), op_name, static_cast<long long>(f.expected),
+                 d.name.c_str(), op_shown, static_cast<long long>(f.expected),
                  *d.zero.note ? ", declared: " : "", d.zero.note);
-  if (f.x != f.b)
-    std::fprintf(stderr, "  called with:    %s(%s), derived from b = %s\n", op_name,
-                 hex(f.x).c_str(), in.c_str());
+  if (!(f.x == f.b))
+    std::fprintf(stderr, "  called with:    %s(%s), derived from b = %s\n", op_shown,
+                 render(d.sh, f.x).c_str(), in.c_str());
   std::fprintf(stderr,
                "  expected:       %lld\n"
                "  got:            %lld\n"
                "  regression (paste at the repository root):\n"
                "    printf '%s' > %s\n",
                static_cast<long long>(f.expected), static_cast<long long>(f.got),
-               printf_bytes(f.b).c_str(), file.c_str());
+               printf_bytes(d.sh, f.b).c_str(), file.c_str());
   std::fflush(stderr);
 }
 
@@ -170,6 +181,25 @@ std::size_t decode_words(const std::uint8_t* data, std::size_t size, std::uint64
   return n;
 }
 
+std::size_t board_bytes(const shape& sh) { return sh.width == 128 ? 16 : 8; }
+
+std::size_t decode_boards(const std::uint8_t* data, std::size_t size, const shape& sh, word* out,
+                          std::size_t max_boards) {
+  const std::size_t per = board_bytes(sh);
+  std::uint64_t halves[2];
+  std::size_t n = 0;
+  for (std::size_t at = 0; at < size && n < max_boards; at += per, ++n) {
+    const std::size_t got = decode_words(data + at, std::min(per, size - at), halves, per / 8);
+    const word raw = per == 16 ? word{halves[0], got > 1 ? halves[1] : 0} : word{halves[0]};
+    out[n] = raw & word::ones(sh.width) & sh.domain;
+  }
+  return n;
+}
+
+std::string printf_bytes(const shape& sh, word b) {
+  return board_bytes(sh) == 16 ? printf_bytes(b.lo) + printf_bytes(b.hi) : printf_bytes(b.lo);
+}
+
 std::string printf_bytes(std::uint64_t b) {
   // Octal escapes: understood by every POSIX printf (dash's too), unlike \x.
   std::string s;
@@ -188,14 +218,29 @@ differential::differential(std::string_view target, std::initializer_list<op> op
   if (!registry_ok()) std::exit(2);
   const std::vector<std::string> skipped = skip_list();
   const char* t = target_.c_str();
+  const auto same_shape = [](const shape& a, const shape& b) {
+    return a.width == b.width && a.high_offset == b.high_offset && a.index_base == b.index_base &&
+           a.domain == b.domain;
+  };
+  const auto group_of = [&](const shape& sh) -> shape_group& {
+    for (shape_group& g : groups_)
+      if (same_shape(g.sh, sh)) return g;
+    shape_group g{sh, {}};
+    for (op o : ops) {
+      op_plan p{o, {}, {}};
+      for (const relation& r : relations)
+        if (r.checked == o) p.relations.push_back(&r);
+      g.plans.push_back(std::move(p));
+    }
+    groups_.push_back(std::move(g));
+    return groups_.back();
+  };
+  group_of(integer_shape(64));  // first: the plain 64-bit scanners, as before shapes
   std::size_t n = 0;
   for (op o : ops) {
-    op_plan p{o, {}, {}};
-    for (const relation& r : relations)
-      if (r.checked == o) p.relations.push_back(&r);
     for (const descriptor& d : registry()) {
       if (d.operation != o) continue;
-      const std::string id = std::string(name(o)) + "." + d.name;
+      const std::string id = op_label(o, d.sh) + "." + d.name;
       if (auto why = unrunnable(d)) {
         std::fprintf(stderr, "%s: skip %s: %s\n", t, id.c_str(), why->c_str());
         continue;
@@ -214,48 +259,61 @@ differential::differential(std::string_view target, std::initializer_list<op> op
         if (!zero_checked) continue;
         q.nonzero = false;
       }
-      p.runs.push_back(q);
+      shape_group& g = group_of(d.sh);
+      for (op_plan& p : g.plans)
+        if (p.o == o) p.runs.push_back(q);
+      if (!d.sh.plain_64())
+        std::fprintf(stderr, "%s: %s: %s, boards of %zu fuzz bytes in its domain\n", t, id.c_str(),
+                     shape_text(d.sh).c_str(), board_bytes(d.sh));
       ++n;
     }
-    plans_.push_back(std::move(p));
   }
   std::fprintf(stderr, "%s: comparing %zu implementations with the reference and the identities\n",
                t, n);
 }
 
 void differential::run(const std::uint8_t* data, std::size_t size) const {
-  std::uint64_t words[chunk_words];
-  for (std::size_t at = 0; at < size; at += 8 * chunk_words) {
-    const std::size_t n = decode_words(data + at, size - at, words, chunk_words);
-    for (const op_plan& p : plans_) run_words(p, words, n);
+  word boards[chunk_words];
+  for (const shape_group& g : groups_) {
+    bool any = false;
+    for (const op_plan& p : g.plans) any |= !p.runs.empty();
+    if (!any && !g.sh.plain_64()) continue;
+    const std::size_t per = board_bytes(g.sh) * chunk_words;
+    for (std::size_t at = 0; at < size; at += per) {
+      const std::size_t n = decode_boards(data + at, size - at, g.sh, boards, chunk_words);
+      for (const op_plan& p : g.plans) run_boards(g.sh, p, boards, n);
+    }
   }
 }
 
-void differential::run_words(const op_plan& p, const std::uint64_t* words, std::size_t n) const {
+void differential::run_boards(const shape& sh, const op_plan& p, const word* boards,
+                              std::size_t n) const {
   // Each nonzero probe goes through each implementation's batch function with
   // n = 1: a longer batch would hand libFuzzer one loop-counter comparison per
   // probe (value profile), features that only say how many words the input
   // had. Measured: 1.5x the runs per second and a corpus a quarter the size;
   // every scanner branch is still reached. A zero probe is checked against
-  // each implementation's zero contract.
-  std::uint64_t in[max_probes], from[max_probes];
-  word args[max_probes];
+  // each implementation's zero contract. A derived board outside the domain
+  // (an identity's b ^ (b - 1) reaching a square the scanner never sees) is
+  // not a probe: the direct comparison still covers b.
+  word in[max_probes], from[max_probes], args[max_probes];
   std::int64_t want[max_probes], got[max_probes];
   const relation* why[max_probes];
   std::size_t m = 0;
-  std::optional<std::uint64_t> zero_from;
+  std::optional<word> zero_from;
   for (const relation* r : p.relations) {
     for (std::size_t i = 0; i < n; ++i) {
-      const std::uint64_t b = words[i];
-      if (r->b_nonzero && b == 0) continue;
-      const std::uint64_t x = r->derive(b);
-      if (x == 0) {
+      const word b = boards[i];
+      if (r->b_nonzero && !b) continue;
+      const word x = r->derive(sh, b);
+      if (!x) {
         if (!zero_from) zero_from = b;
         continue;
       }
+      if (x & ~sh.domain) continue;
       in[m] = x;
       from[m] = b;
-      want[m] = r->expect(b);
+      want[m] = r->expect(sh, b);
       why[m] = r;
       ++m;
     }
@@ -266,7 +324,7 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
     const fresh_process_state fresh;
     flight_begin(*q.d, "differential", q.label);
     if (q.nonzero && m) {
-      for (std::size_t i = 0; i < m; ++i) args[i] = word{in[i]};
+      for (std::size_t i = 0; i < m; ++i) args[i] = to_argument(sh, in[i]);
       flight_chunk(args, 0, m);
       for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
       for (std::size_t i = 0; i < m; ++i)
@@ -276,7 +334,7 @@ void differential::run_words(const op_plan& p, const std::uint64_t* words, std::
       const word zero{};
       flight_chunk(&zero, 0, 1);
       const std::int64_t z = call_one(q.d->batch, zero);
-      if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, 0, *q.on_zero, z});
+      if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, word{}, *q.on_zero, z});
     }
     flight_end();
   }

@@ -1,8 +1,11 @@
-// The differential fuzz engine shared by the fuzz targets: fuzz data is
-// decoded into 64-bit words, and every implementation of the target's ops
-// that runs on this CPU is compared with the reference oracle on them, plus
-// the identities the seeds rely on. A mismatch prints a report (with a line
-// that writes the regression file) and aborts from a per-op function.
+// The differential fuzz engine shared by the fuzz targets: the implementations
+// of the target's ops that run on this CPU are grouped by shape (shape.hpp);
+// each group decodes the fuzz data into its own boards (8 bytes per board up
+// to 64 bits, 16 for 128, masked into the group's domain) and compares each
+// implementation with the reference oracle on them, plus the identities the
+// seeds rely on. A plain 64-bit scanner sees exactly the words it always did.
+// A mismatch prints a report (with a line that writes the regression file)
+// and aborts from a per-op function.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -23,17 +26,30 @@ namespace scanproof::fuzz {
 std::size_t decode_words(const std::uint8_t* data, std::size_t size, std::uint64_t* out,
                          std::size_t max_words);
 
-// The 8 little-endian bytes of b as a shell printf argument: '\x10\x00...'.
+// Fuzz data as boards of a shape: 8 little-endian bytes per board up to 64
+// bits (the low `width` bits kept), 16 for 128 (low half first); a trailing
+// partial board is zero-extended; each board masked into sh.domain (square
+// space: the 63-offset layout's squares, not its argument halves). Decodes
+// the first min(size, bytes * max_boards) bytes; returns the board count.
+std::size_t board_bytes(const shape& sh);
+std::size_t decode_boards(const std::uint8_t* data, std::size_t size, const shape& sh, word* out,
+                          std::size_t max_boards);
+
+// The 8 little-endian bytes of b as a shell printf argument, in octal escapes.
 std::string printf_bytes(std::uint64_t b);
+// A board's bytes as decode_boards() reads them for its shape.
+std::string printf_bytes(const shape& sh, word b);
 
 // A comparison the targets make: an implementation of `checked`, called with
 // derive(b), must return expect(b). The direct comparisons with the reference
 // and the seeds' identities are all relations.
+// Boards are in square space; `expect` gives the result in the
+// implementation's numbering (expected_result(), shape.hpp).
 struct relation {
   const char* text;
   op checked;
-  std::uint64_t (*derive)(std::uint64_t b);
-  std::int64_t (*expect)(std::uint64_t b);
+  word (*derive)(const shape& sh, word b);
+  std::int64_t (*expect)(const shape& sh, word b);
   bool b_nonzero;  // b == 0 is outside this relation's domain
 };
 
@@ -42,7 +58,7 @@ struct participant {
   const descriptor* d = nullptr;
   bool nonzero = true;                 // false: an active XFAIL covers nonzero inputs
   std::optional<std::int64_t> on_zero; // what it must return on 0; nullopt: not called with 0
-  std::string label;                   // "fuzz.<op>.<impl>": names it if the process ends in it
+  std::string label;                   // "fuzz.<op_label>.<impl>": names it if the process ends in it
 };
 
 class differential {
@@ -62,10 +78,15 @@ class differential {
     std::vector<participant> runs;
     std::vector<const relation*> relations;
   };
-  void run_words(const op_plan& p, const std::uint64_t* words, std::size_t n) const;
+  // The participants of one shape: same width, layout, index base and domain.
+  struct shape_group {
+    shape sh;
+    std::vector<op_plan> plans;  // one per op of the target, in its order
+  };
+  void run_boards(const shape& sh, const op_plan& p, const word* boards, std::size_t n) const;
 
   std::string target_;
-  std::vector<op_plan> plans_;
+  std::vector<shape_group> groups_;  // the plain 64-bit group first
 };
 
 }  // namespace scanproof::fuzz

@@ -47,4 +47,32 @@ TEST(fuzz_regression_line, octal_bytes_decode_back_to_the_word) {
   EXPECT_EQ(w, b);
 }
 
+// A plain 64-bit shape reads exactly decode_words' words; 128 bits take 16
+// bytes per board; every board is masked into the width and the domain.
+TEST(fuzz_decode, boards_follow_the_shape) {
+  using scanproof::word;
+  std::uint8_t data[32];
+  for (int i = 0; i < 32; ++i) data[i] = static_cast<std::uint8_t>(0xF0 | i);
+  std::uint64_t w[4] = {};
+  word b[4];
+  ASSERT_EQ(decode_words(data, sizeof data, w, 4), 4u);
+  ASSERT_EQ(scanproof::fuzz::decode_boards(data, sizeof data, scanproof::integer_shape(64), b, 4), 4u);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(b[i], word{w[i]});
+  ASSERT_EQ(scanproof::fuzz::decode_boards(data, sizeof data, scanproof::integer_shape(32), b, 4), 4u);
+  EXPECT_EQ(b[1], word{w[1] & 0xFFFFFFFFu});
+  scanproof::shape two = scanproof::integer_shape(128);
+  two.arg = scanproof::argument::halves;
+  two.high_offset = 63;
+  two.domain = two.all_squares();
+  ASSERT_EQ(scanproof::fuzz::decode_boards(data, sizeof data, two, b, 4), 2u);
+  EXPECT_EQ(b[0], (word{w[0], w[1]} & word::ones(127)));
+  scanproof::shape draughts = scanproof::integer_shape(64);
+  draughts.domain = word{0x7DF3EF9F7CFBE7DF};
+  draughts.domain_declared = true;
+  ASSERT_EQ(scanproof::fuzz::decode_boards(data, 8, draughts, b, 4), 1u);
+  EXPECT_EQ(b[0], word{w[0] & 0x7DF3EF9F7CFBE7DF});
+  EXPECT_EQ(printf_bytes(two, word{1, 2}), printf_bytes(1) + printf_bytes(2));
+  EXPECT_EQ(printf_bytes(draughts, word{5}), printf_bytes(5));
+}
+
 }  // namespace

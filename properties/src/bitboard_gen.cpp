@@ -10,49 +10,59 @@ namespace scanproof {
 namespace {
 
 // A board from one of the canonical distributions, driven by a RapidCheck word.
-rc::Gen<std::uint64_t> drawn(distribution d) {
-  return rc::gen::map(rc::gen::arbitrary<std::uint64_t>(), [d](std::uint64_t seed) {
+rc::Gen<word> drawn(distribution d, int width) {
+  return rc::gen::map(rc::gen::arbitrary<std::uint64_t>(), [d, width](std::uint64_t seed) {
     xoshiro256ss rng(seed);
-    return draw(rng, d);
+    return draw(rng, d, width);
   });
 }
 
-rc::Seq<std::uint64_t> smaller_boards(std::uint64_t b) {
-  return rc::seq::fromContainer(board_shrinks(b));
+// The edge values at a board of `squares` squares (at 64: ~0, 1, bit 63, the
+// two halves, the alternating patterns, bits 0 and 63).
+std::vector<word> edges(int squares) {
+  const word all = word::ones(squares), low = word::ones(squares / 2);
+  const word fives = word{0x5555555555555555, 0x5555555555555555} & all;
+  const word top = word::bit(squares - 1);
+  return {all, word{1}, top, low, all & ~low, fives, all & ~fives, top | word{1}};
 }
 
 }  // namespace
 
-rc::Gen<std::uint64_t> bitboard() {
-  constexpr std::uint64_t ones = ~std::uint64_t{0};
-  const rc::Gen<std::uint64_t> raw = rc::gen::resize(
+rc::Gen<word> bitboard(const shape& sh, word mask) {
+  const int squares = sh.squares();
+  const rc::Gen<word> raw = rc::gen::resize(
       rc::kNominalSize,
       rc::gen::oneOf(
-          rc::gen::map(rc::gen::inRange(0, 64), [](int i) { return std::uint64_t{1} << i; }),
-          drawn(distribution::sparse), drawn(distribution::dense), drawn(distribution::uniform),
-          drawn(distribution::above_lsb), drawn(distribution::below_msb),
-          rc::gen::elementOf(std::vector<std::uint64_t>{
-              ones, 1, std::uint64_t{1} << 63, 0x00000000FFFFFFFF, 0xFFFFFFFF00000000,
-              0x5555555555555555, 0xAAAAAAAAAAAAAAAA, 0x8000000000000001})));
-  // Keep only the value; the bit-clearing shrinks replace RapidCheck's
-  // numeric ones (which would halve words, not clear bits).
-  return rc::Gen<std::uint64_t>([raw](const rc::Random& random, int size) {
-    return rc::shrinkable::shrinkRecur(raw(random, size).value(), &smaller_boards);
+          rc::gen::map(rc::gen::inRange(0, squares), [](int i) { return word::bit(i); }),
+          drawn(distribution::sparse, sh.width), drawn(distribution::dense, sh.width),
+          drawn(distribution::uniform, sh.width), drawn(distribution::above_lsb, sh.width),
+          drawn(distribution::below_msb, sh.width), rc::gen::elementOf(edges(squares))));
+  // Keep only the value, moved into the mask; the bit-clearing shrinks replace
+  // RapidCheck's numeric ones (which would halve words, not clear bits).
+  return rc::Gen<word>([raw, mask](const rc::Random& random, int size) {
+    return rc::shrinkable::shrinkRecur(into(raw(random, size).value(), mask), [mask](const word& b) {
+      return rc::seq::fromContainer(board_shrinks(b, mask));
+    });
   });
 }
 
-rc::Gen<property_args> property_inputs(const property& p) {
-  const auto raw = rc::gen::tuple(bitboard(), bitboard(), rc::gen::inRange(0, 64));
-  return rc::Gen<property_args>([raw, &p](const rc::Random& random, int size) {
+rc::Gen<property_args> property_inputs(const property& p, const descriptor& d) {
+  const arg_space space = space_of(p, d).space;
+  const auto raw = rc::gen::tuple(bitboard(d.sh, space.b_mask), bitboard(d.sh, space.a_mask),
+                                  rc::gen::inRange(0, space.squares));
+  return rc::Gen<property_args>([raw, &p, space](const rc::Random& random, int size) {
     const auto [b, a, k] = raw(random, size).value();
-    return rc::shrinkable::shrinkRecur(property_args{b, a, k}, [&p](const property_args& x) {
-      return rc::seq::fromContainer(arg_shrinks(p, x));
+    return rc::shrinkable::shrinkRecur(property_args{b, a, k}, [&p, space](const property_args& x) {
+      return rc::seq::fromContainer(arg_shrinks(p, space, x));
     });
   });
 }
 
 void showValue(const property_args& x, std::ostream& os) {
-  os << "b=" << hex(x.b) << ", a=" << hex(x.a) << ", k=" << x.k;
+  const auto show = [](word w) {
+    return w.hi ? "{lo=" + hex(w.lo) + ", hi=" + hex(w.hi) + "}" : hex(w.lo);
+  };
+  os << "b=" << show(x.b) << ", a=" << show(x.a) << ", k=" << x.k;
 }
 
 }  // namespace scanproof

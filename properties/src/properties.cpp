@@ -13,29 +13,63 @@
 
 namespace scanproof {
 
-std::int64_t scanners::apply(op o, std::uint64_t b) const {
-  if (o != d_.operation) return reference::eval(o, b);
+namespace {
+
+[[noreturn]] void property_bug(const std::string& bug) {
+#if defined(__cpp_exceptions)
+  throw std::logic_error(bug);
+#else  // built without exceptions (wasm32-wasi): the bug ends the process, named
+  std::fprintf(stderr, "%s\n", bug.c_str());
+  std::abort();
+#endif
+}
+
+bool is_index_op(op o) { return o == op::lsb || o == op::msb; }
+
+// The index of the n-th (from 0) set square of a nonzero mask.
+int nth_square(word mask, int n) {
+  for (int i = 0; i < 128; ++i)
+    if (mask.test(i) && n-- == 0) return i;
+  return lowest_bit(mask);
+}
+
+}  // namespace
+
+word into(word b, word mask) {
+  if (const word m = b & mask) return m;
+  return word::bit(nth_square(mask, (b ? lowest_bit(b) : 0) % popcount(mask)));
+}
+
+word reverse_bits(word b, int w) {
+  word r;
+  for (int i = 0; i < w; ++i)
+    if (b.test(i)) r |= word::bit(w - 1 - i);
+  return r;
+}
+
+std::int64_t scanners::apply(op o, word b) const {
+  const shape& sh = d_.sh;
+  if (o != d_.operation) {  // the reference oracle, in square numbering
+    if (!b) return is_index_op(o) ? -1 : *required_zero_result(o, sh);
+    return expected_result(o, sh, b) - (is_index_op(o) ? sh.index_base : 0);
+  }
   // 0 only where the op defines a zero result (ctz, clz, popcount) and the
   // zero policy checks this scanner's (not declared undefined).
-  if (b == 0 && (!required_zero_result(o, d_.sh) || !zero_policy(d_).want)) {
-    const std::string bug = "property bug: " + std::string(name(o)) + "(0) passed to " + d_.name +
-                            ", whose zero result is outside the contract";
-#if defined(__cpp_exceptions)
-    throw std::logic_error(bug);
-#else  // built without exceptions (wasm32-wasi): the bug ends the process, named
-    std::fprintf(stderr, "%s\n", bug.c_str());
-    std::abort();
-#endif
-  }
-  return call_one(d_.batch, b);
+  if (!b && (!required_zero_result(o, sh) || !zero_policy(d_).want))
+    property_bug("property bug: " + std::string(name(o)) + "(0) passed to " + d_.name +
+                 ", whose zero result is outside the contract");
+  if (b & ~sh.domain)
+    property_bug("property bug: " + std::string(name(o)) + "(" + render(sh, b) + ") passed to " +
+                 d_.name + ", outside its declared domain " + domain_text(sh));
+  const std::int64_t r = call_one(d_.batch, to_argument(sh, b));
+  return is_index_op(o) ? r - sh.index_base : r;
 }
 
 namespace {
 
 using verdict_text = std::optional<std::string>;
-constexpr std::uint64_t one = 1;
 
-std::string at(const char* f, std::uint64_t x) { return std::string(f) + "(" + hex(x) + ")"; }
+std::string at(const scanners& s, const char* f, word x) { return std::string(f) + "(" + s.show(x) + ")"; }
 
 // "lhs = 5, but rhs = 4" when the two sides differ.
 verdict_text differ(const std::string& lhs, std::int64_t l, const std::string& rhs, std::int64_t r) {
@@ -43,122 +77,185 @@ verdict_text differ(const std::string& lhs, std::int64_t l, const std::string& r
   return lhs + " = " + std::to_string(l) + ", but " + rhs + " = " + std::to_string(r);
 }
 
-bool is_index(std::int64_t i) { return i >= 0 && i < 64; }
+bool is_index(const scanners& s, std::int64_t i) { return i >= 0 && i < s.squares(); }
+
+// How many squares from 0 up are all in the domain (w when it is every square).
+int low_run(const shape& sh) {
+  int t = 0;
+  while (t < sh.squares() && sh.domain.test(t)) ++t;
+  return t;
+}
 
 verdict_text darkthought_lsb_via_msb(const scanners& s, const property_args& x) {
-  const std::uint64_t m = x.b ^ (x.b - 1);
-  return differ(at("lsb", x.b), s.lsb(x.b), "msb(b ^ (b - 1)) = " + at("msb", m), s.msb(m));
+  const word m = x.b ^ (x.b - word{1});
+  return differ(at(s, "lsb", x.b), s.lsb(x.b), "msb(b ^ (b - 1)) = " + at(s, "msb", m), s.msb(m));
+}
+
+// msb is called with b ^ (b - 1), the squares 0..lsb(b): lsb(b) must lie in
+// the domain's run of squares from 0.
+std::string darkthought_narrow(const shape& sh, op under_test, arg_space& sp) {
+  if (under_test != op::msb) return "";
+  const int t = low_run(sh);
+  if (t == 0)
+    return "square 0 is outside the declared domain " + domain_text(sh) +
+           ", and msb would be called with b ^ (b - 1), which always holds it";
+  sp.b_mask = sh.domain & word::ones(t);
+  return "";
 }
 
 verdict_text cpw_lsb_via_popcount(const scanners& s, const property_args& x) {
-  const std::uint64_t m = (x.b & (0 - x.b)) - 1;
-  return differ("popcount((b & -b) - 1) = " + at("popcount", m), s.popcount(m), at("lsb", x.b),
+  const word m = (x.b & (word{0} - x.b)) - word{1};
+  return differ("popcount((b & -b) - 1) = " + at(s, "popcount", m), s.popcount(m), at(s, "lsb", x.b),
                 s.lsb(x.b));
+}
+
+// popcount is called with (b & -b) - 1, the squares below lsb(b).
+std::string cpw_narrow(const shape& sh, op under_test, arg_space& sp) {
+  if (under_test != op::popcount) return "";
+  const int t = low_run(sh);
+  if (t == 0)
+    return "square 0 is outside the declared domain " + domain_text(sh) +
+           ", and popcount would be called with (b & -b) - 1, which holds it for every b in the domain";
+  sp.b_mask = sh.domain & word::ones(t);
+  return "";
 }
 
 verdict_text isolated_bit_is_one_shl_lsb(const scanners& s, const property_args& x) {
   const std::int64_t l = s.lsb(x.b);
-  if (!is_index(l)) return at("lsb", x.b) + " = " + std::to_string(l) + ", not a bit index 0..63";
-  const std::uint64_t isolated = x.b & (0 - x.b);
-  if (isolated == one << l) return std::nullopt;
-  return "b & -b = " + hex(isolated) + ", but 1 << " + at("lsb", x.b) + " = 1 << " +
-         std::to_string(l) + " = " + hex(one << l);
+  if (!is_index(s, l))
+    return at(s, "lsb", x.b) + " = " + std::to_string(l) + ", not a bit index 0.." +
+           std::to_string(s.squares() - 1);
+  const word isolated = x.b & (word{0} - x.b);
+  const word shifted = word::bit(static_cast<int>(l));
+  if (isolated == shifted) return std::nullopt;
+  return "b & -b = " + s.show(isolated) + ", but 1 << " + at(s, "lsb", x.b) + " = 1 << " +
+         std::to_string(l) + " = " + s.show(shifted);
 }
 
 verdict_text lsb_equals_ctz(const scanners& s, const property_args& x) {
-  return differ(at("lsb", x.b), s.lsb(x.b), at("ctz", x.b), s.ctz(x.b));
+  return differ(at(s, "lsb", x.b), s.lsb(x.b), at(s, "ctz", x.b), s.ctz(x.b));
 }
 
 verdict_text msb_equals_63_minus_clz(const scanners& s, const property_args& x) {
-  return differ(at("msb", x.b), s.msb(x.b), "63 - " + at("clz", x.b), 63 - s.clz(x.b));
+  const int top = s.squares() - 1;
+  return differ(at(s, "msb", x.b), s.msb(x.b), std::to_string(top) + " - " + at(s, "clz", x.b),
+                top - s.clz(x.b));
 }
 
 verdict_text msb_via_reversed_lsb(const scanners& s, const property_args& x) {
-  const std::uint64_t r = reference::bit_reverse(x.b);
-  return differ(at("msb", x.b), s.msb(x.b), "63 - lsb(bitreverse(b)) = 63 - " + at("lsb", r),
-                63 - s.lsb(r));
+  const int top = s.squares() - 1;
+  const word r = reverse_bits(x.b, s.squares());
+  return differ(at(s, "msb", x.b), s.msb(x.b),
+                std::to_string(top) + " - lsb(bitreverse(b)) = " + std::to_string(top) + " - " +
+                    at(s, "lsb", r),
+                top - s.lsb(r));
+}
+
+// lsb is called with bitreverse(b): b is drawn from the reversed domain.
+std::string reversed_narrow(const shape& sh, op under_test, arg_space& sp) {
+  if (under_test == op::lsb || under_test == op::ctz)
+    sp.b_mask = reverse_bits(sh.domain, sh.squares());
+  return "";
+}
+
+std::string shift_narrow(const shape& sh, op, arg_space&) {
+  if (popcount(sh.domain) < 2)
+    return "the declared domain " + domain_text(sh) +
+           " has one square: no shift keeps a board inside it";
+  return "";
 }
 
 // The shift is k reduced modulo the room above msb(b) (below lsb(b)), so no
-// set bit is shifted out and no case is discarded.
+// set bit is shifted out and no case is discarded; with a declared domain,
+// then lowered to the largest shift that keeps the board inside the domain.
 verdict_text lsb_shift_left(const scanners& s, const property_args& x) {
-  const int shift = x.k % (64 - reference::msb(x.b));
-  const std::uint64_t c = x.b << shift;
-  return differ("lsb(b << " + std::to_string(shift) + ") = " + at("lsb", c), s.lsb(c),
-                at("lsb", x.b) + " + " + std::to_string(shift), s.lsb(x.b) + shift);
+  int shift = x.k % (s.squares() - highest_bit(x.b));
+  while (shift > 0 && ((x.b << shift) & ~s.domain())) --shift;
+  const word c = x.b << shift;
+  return differ("lsb(b << " + std::to_string(shift) + ") = " + at(s, "lsb", c), s.lsb(c),
+                at(s, "lsb", x.b) + " + " + std::to_string(shift), s.lsb(x.b) + shift);
 }
 
 verdict_text msb_shift_right(const scanners& s, const property_args& x) {
-  const int shift = x.k % (reference::lsb(x.b) + 1);
-  const std::uint64_t c = x.b >> shift;
-  return differ("msb(b >> " + std::to_string(shift) + ") = " + at("msb", c), s.msb(c),
-                at("msb", x.b) + " - " + std::to_string(shift), s.msb(x.b) - shift);
+  int shift = x.k % (lowest_bit(x.b) + 1);
+  while (shift > 0 && ((x.b >> shift) & ~s.domain())) --shift;
+  const word c = x.b >> shift;
+  return differ("msb(b >> " + std::to_string(shift) + ") = " + at(s, "msb", c), s.msb(c),
+                at(s, "msb", x.b) + " - " + std::to_string(shift), s.msb(x.b) - shift);
 }
 
+// ~b is the complement inside the domain (every square: the w-bit complement).
 verdict_text popcount_complement(const scanners& s, const property_args& x) {
-  return differ(at("popcount", x.b) + " + " + at("popcount", ~x.b),
-                s.popcount(x.b) + s.popcount(~x.b), "64", 64);
+  const word c = ~x.b & s.domain();
+  const bool every = s.domain() == s.all();
+  return differ(at(s, "popcount", x.b) + " + " + at(s, every ? "popcount" : "popcount(domain & ~b) = popcount", c),
+                s.popcount(x.b) + s.popcount(c),
+                every ? std::to_string(s.squares()) : "popcount(domain) = " + std::to_string(popcount(s.domain())),
+                popcount(s.domain()));
 }
 
 verdict_text popcount_union_intersection(const scanners& s, const property_args& x) {
-  const std::uint64_t u = x.a | x.b, i = x.a & x.b;
-  return differ("popcount(a | b) + popcount(a & b) = " + at("popcount", u) + " + " +
-                    at("popcount", i),
+  const word u = x.a | x.b, i = x.a & x.b;
+  return differ("popcount(a | b) + popcount(a & b) = " + at(s, "popcount", u) + " + " +
+                    at(s, "popcount", i),
                 s.popcount(u) + s.popcount(i),
-                "popcount(a) + popcount(b) = " + at("popcount", x.a) + " + " + at("popcount", x.b),
+                "popcount(a) + popcount(b) = " + at(s, "popcount", x.a) + " + " + at(s, "popcount", x.b),
                 s.popcount(x.a) + s.popcount(x.b));
 }
 
 verdict_text popcount_xor(const scanners& s, const property_args& x) {
-  const std::uint64_t d = x.a ^ x.b, i = x.a & x.b;
-  return differ("popcount(a ^ b) = " + at("popcount", d), s.popcount(d),
-                "popcount(a) + popcount(b) - 2 popcount(a & b) = " + at("popcount", x.a) + " + " +
-                    at("popcount", x.b) + " - 2 " + at("popcount", i),
+  const word d = x.a ^ x.b, i = x.a & x.b;
+  return differ("popcount(a ^ b) = " + at(s, "popcount", d), s.popcount(d),
+                "popcount(a) + popcount(b) - 2 popcount(a & b) = " + at(s, "popcount", x.a) + " + " +
+                    at(s, "popcount", x.b) + " - 2 " + at(s, "popcount", i),
                 s.popcount(x.a) + s.popcount(x.b) - 2 * s.popcount(i));
 }
 
 verdict_text popcount_clear_lowest(const scanners& s, const property_args& x) {
-  const std::uint64_t c = x.b & (x.b - 1);
-  return differ("popcount(b & (b - 1)) = " + at("popcount", c), s.popcount(c),
-                at("popcount", x.b) + " - 1", s.popcount(x.b) - 1);
+  const word c = x.b & (x.b - word{1});
+  return differ("popcount(b & (b - 1)) = " + at(s, "popcount", c), s.popcount(c),
+                at(s, "popcount", x.b) + " - 1", s.popcount(x.b) - 1);
 }
 
 // `for (; b; b &= b - 1) visit(lsb(b));` must visit the set bits of b, each
 // once, in increasing order: popcount(b) visits.
 verdict_text serialization(const scanners& s, const property_args& x) {
   std::int64_t previous = -1, visits = 0;
-  for (std::uint64_t rest = x.b; rest; rest &= rest - 1, ++visits) {
+  for (word rest = x.b; rest; rest &= rest - word{1}, ++visits) {
     const std::int64_t i = s.lsb(rest);
-    if (!is_index(i) || !(x.b >> i & 1) || i <= previous)
-      return "visit " + std::to_string(visits + 1) + ": " + at("lsb", rest) + " = " +
-             std::to_string(i) + (!is_index(i)    ? ", not a bit index"
-                                  : !(x.b >> i & 1) ? ", not a set bit of b"
-                                                    : ", not above the previous visit " +
-                                                          std::to_string(previous));
+    const bool index = is_index(s, i);
+    if (!index || !x.b.test(static_cast<int>(i)) || i <= previous)
+      return "visit " + std::to_string(visits + 1) + ": " + at(s, "lsb", rest) + " = " +
+             std::to_string(i) + (!index                             ? ", not a bit index"
+                                  : !x.b.test(static_cast<int>(i)) ? ", not a set bit of b"
+                                                                    : ", not above the previous visit " +
+                                                                          std::to_string(previous));
     previous = i;
   }
-  return differ("visits", visits, at("popcount", x.b), s.popcount(x.b));
+  return differ("visits", visits, at(s, "popcount", x.b), s.popcount(x.b));
 }
 
 verdict_text msb_is_floor_log2(const scanners& s, const property_args& x) {
   std::int64_t log2 = 0;  // by halving, independent of any bit test
-  for (std::uint64_t v = x.b; v >>= 1;) ++log2;
-  return differ(at("msb", x.b), s.msb(x.b), "floor(log2 b)", log2);
+  for (word v = x.b; static_cast<bool>(v = v >> 1);) ++log2;
+  return differ(at(s, "msb", x.b), s.msb(x.b), "floor(log2 b)", log2);
 }
 
+// Square k, or (outside a declared domain) the (k mod n)-th of its n squares.
 verdict_text lsb_msb_agree_on_single_bits(const scanners& s, const property_args& x) {
-  const std::uint64_t bit = one << x.k;
-  return differ(at("lsb", bit), s.lsb(bit), at("msb", bit), s.msb(bit));
+  const word d = s.domain();
+  const word bit = word::bit(d.test(x.k) ? x.k : nth_square(d, x.k % popcount(d)));
+  return differ(at(s, "lsb", bit), s.lsb(bit), at(s, "msb", bit), s.msb(bit));
 }
 
 // CPW 'Generalized BitScan': bitScan(b, reverse) = msb(b & (-b | rMask)) with
 // rMask = -(U64)reverse, which isolates the LS1B for the forward scan.
 verdict_text generalized_bitscan(const scanners& s, const property_args& x) {
   for (const bool reverse : {false, true}) {
-    const std::uint64_t m = x.b & ((0 - x.b) | (0 - std::uint64_t{reverse}));
+    const word m = x.b & ((word{0} - x.b) | (word{0} - word{std::uint64_t{reverse}}));
     if (auto v = differ(std::string("bitScan(b, reverse=") + (reverse ? "1" : "0") + ") = " +
-                            at("msb", m),
-                        s.msb(m), reverse ? at("msb", x.b) : at("lsb", x.b),
+                            at(s, "msb", m),
+                        s.msb(m), reverse ? at(s, "msb", x.b) : at(s, "lsb", x.b),
                         reverse ? s.msb(x.b) : s.lsb(x.b)))
       return v;
   }
@@ -166,27 +263,27 @@ verdict_text generalized_bitscan(const scanners& s, const property_args& x) {
 }
 
 verdict_text clz_mirrors_ctz(const scanners& s, const property_args& x) {
-  const std::uint64_t r = reference::bit_reverse(x.b);
-  return differ(at("clz", x.b), s.clz(x.b), "ctz(bitreverse(b)) = " + at("ctz", r), s.ctz(r));
+  const word r = reverse_bits(x.b, s.squares());
+  return differ(at(s, "clz", x.b), s.clz(x.b), "ctz(bitreverse(b)) = " + at(s, "ctz", r), s.ctz(r));
 }
 
 constexpr property table[] = {
     {"darkthought_lsb_via_msb", "lsb(b) == msb(b ^ (b - 1))", {op::lsb, op::msb}, uses::b,
-     darkthought_lsb_via_msb},
+     darkthought_lsb_via_msb, darkthought_narrow},
     {"cpw_lsb_via_popcount", "popcount((b & -b) - 1) == lsb(b)", {op::popcount, op::lsb}, uses::b,
-     cpw_lsb_via_popcount},
+     cpw_lsb_via_popcount, cpw_narrow},
     {"isolated_bit_is_one_shl_lsb", "b & -b == 1 << lsb(b)", {op::lsb}, uses::b,
      isolated_bit_is_one_shl_lsb},
     {"lsb_equals_ctz", "lsb(b) == ctz(b) for b != 0", {op::lsb, op::ctz}, uses::b, lsb_equals_ctz},
-    {"msb_equals_63_minus_clz", "msb(b) == 63 - clz(b) for b != 0", {op::msb, op::clz}, uses::b,
+    {"msb_equals_63_minus_clz", "msb(b) == {w-1} - clz(b) for b != 0", {op::msb, op::clz}, uses::b,
      msb_equals_63_minus_clz},
-    {"msb_via_reversed_lsb", "msb(b) == 63 - lsb(bitreverse(b))", {op::msb, op::lsb}, uses::b,
-     msb_via_reversed_lsb},
+    {"msb_via_reversed_lsb", "msb(b) == {w-1} - lsb(bitreverse(b))", {op::msb, op::lsb}, uses::b,
+     msb_via_reversed_lsb, reversed_narrow},
     {"lsb_shift_left", "lsb(b << k) == lsb(b) + k when no set bit is shifted out", {op::lsb},
-     uses::b_and_k, lsb_shift_left},
+     uses::b_and_k, lsb_shift_left, shift_narrow},
     {"msb_shift_right", "msb(b >> k) == msb(b) - k when no set bit is shifted out", {op::msb},
-     uses::b_and_k, msb_shift_right},
-    {"popcount_complement", "popcount(b) + popcount(~b) == 64", {op::popcount}, uses::b,
+     uses::b_and_k, msb_shift_right, shift_narrow},
+    {"popcount_complement", "popcount(b) + popcount(~b) == {w}", {op::popcount}, uses::b,
      popcount_complement},
     {"popcount_union_intersection", "popcount(a | b) + popcount(a & b) == popcount(a) + popcount(b)",
      {op::popcount}, uses::b_and_a, popcount_union_intersection},
@@ -206,7 +303,7 @@ constexpr property table[] = {
      "bitScan(b, reverse) = msb(b & (-b | -(U64)reverse)) == reverse ? msb(b) : lsb(b)",
      {op::lsb, op::msb}, uses::b, generalized_bitscan},
     {"clz_mirrors_ctz", "clz(b) == ctz(bitreverse(b)) for b != 0", {op::clz, op::ctz}, uses::b,
-     clz_mirrors_ctz},
+     clz_mirrors_ctz, reversed_narrow},
 };
 
 }  // namespace
@@ -217,6 +314,28 @@ const property* find_property(std::string_view name) {
   for (const property& p : table)
     if (p.name == name) return &p;
   return nullptr;
+}
+
+std::string statement(const property& p, const shape& sh) {
+  std::string s = p.statement;
+  const auto put = [&s](std::string_view key, int v) {
+    for (auto at = s.find(key); at != std::string::npos; at = s.find(key, at))
+      s.replace(at, key.size(), std::to_string(v));
+  };
+  put("{w-1}", sh.squares() - 1);
+  put("{w}", sh.squares());
+  if (sh.domain_declared) {
+    if (std::string_view(p.name) == "popcount_complement")
+      s = "popcount(b) + popcount(domain & ~b) == popcount(domain) = " + std::to_string(popcount(sh.domain));
+    s += "; every board inside the declared domain " + domain_text(sh);
+  }
+  return s;
+}
+
+space_or_skip space_of(const property& p, const descriptor& d) {
+  space_or_skip r{{d.sh.domain, d.sh.domain, d.sh.squares()}, ""};
+  if (p.narrow) r.skip = p.narrow(d.sh, d.operation, r.space);
+  return r;
 }
 
 }  // namespace scanproof

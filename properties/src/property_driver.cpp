@@ -54,7 +54,7 @@ class property_test : public testing::Test {
     for (const property& p : properties()) {
       if ((p_ && &p != p_) || !applies(p, *d_)) continue;
       const fresh_process_state fresh;  // isolation.hpp
-      flight_begin(*d_, p.name, "properties." + std::string(name(d_->operation)) + "." + d_->name + "." + p.name);
+      flight_begin(*d_, p.name, "properties." + op_label(d_->operation, d_->sh) + "." + d_->name + "." + p.name);
       const property_outcome r = run_guarded(run_, p, *d_, cases_);
       flight_end();
       report(r);
@@ -87,7 +87,7 @@ std::optional<std::size_t> parse_cases(std::string_view arg) {
 
 void register_test(const descriptor& d, const property* p, std::string_view driver,
                    property_run run, std::size_t cases) {
-  const std::string suite(name(d.operation));
+  const std::string suite = op_label(d.operation, d.sh);  // "lsb", "lsb128", "popcount32"
   std::string test = p ? test_name(*p, d, driver) : implementation_test_name(d, driver);
   test.erase(0, suite.size() + 1);  // the suite is the op
   testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
@@ -108,6 +108,7 @@ std::string ctest_rerun(std::string_view test) {
 }
 
 property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases) {
+  if (auto skip = skip_reason(p, d)) return *skip;
   const sweep_result r = sweep_canonical(p, d, cases);
   return judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, "canonical")),
                std::to_string(r.cases) + " canonical inputs");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "scanproof/inputs.hpp"
 
@@ -13,14 +14,21 @@ bool reads_b(const property& p) { return p.args != uses::k; }
 bool reads_a(const property& p) { return p.args == uses::b_and_a; }
 bool reads_k(const property& p) { return p.args == uses::b_and_k || p.args == uses::k; }
 
-// Every board of every canonical set, or an even sample of `quota` of them.
-void sample(const input_set& s, std::size_t quota, std::vector<std::uint64_t>& out) {
-  const std::vector<word>& all = words_of(s, 64);
+// Every board of a canonical set masked into `mask` (the empty ones dropped),
+// or an even sample of `quota` of them.
+void sample(const input_set& s, int width, word mask, std::size_t quota, std::vector<word>& out) {
+  const std::vector<word>& raw = words_of(s, width);
+  std::vector<word> masked;
+  const bool every = (word::ones(width) & ~mask) == word{};
+  if (!every)
+    for (const word& w : raw)
+      if (const word m = w & mask) masked.push_back(m);
+  const std::vector<word>& all = every ? raw : masked;
   if (all.size() <= quota) {
-    for (const word& w : all) out.push_back(w.lo);
+    out.insert(out.end(), all.begin(), all.end());
     return;
   }
-  for (std::size_t i = 0; i < quota; ++i) out.push_back(all[i * all.size() / quota].lo);
+  for (std::size_t i = 0; i < quota; ++i) out.push_back(all[i * all.size() / quota]);
 }
 
 constexpr distribution partner_distributions[] = {distribution::uniform, distribution::sparse,
@@ -39,23 +47,27 @@ std::optional<std::string> evaluate(const property& p, const scanners& s, const 
   return p.check(s, x);
 }
 
-std::vector<property_args> arg_shrinks(const property& p, const property_args& x) {
+std::vector<property_args> arg_shrinks(const property& p, const arg_space& space,
+                                       const property_args& x) {
   std::vector<property_args> v;
   if (reads_b(p))
-    for (std::uint64_t c : board_shrinks(x.b)) v.push_back({c, x.a, x.k});
+    for (const word& c : board_shrinks(x.b, space.b_mask)) v.push_back({c, x.a, x.k});
   // b one bit lower, k one higher: the same shifted board from a smaller b
   // (without it, b=0x4, k=30 would be final where b=0x1, k=32 fails too).
-  if (reads_b(p) && reads_k(p) && !(x.b & 1) && x.k < 63) v.push_back({x.b >> 1, x.a, x.k + 1});
+  if (reads_b(p) && reads_k(p) && !x.b.test(0) && x.k < space.squares - 1 &&
+      !((x.b >> 1) & ~space.b_mask))
+    v.push_back({x.b >> 1, x.a, x.k + 1});
   if (reads_a(p))
-    for (std::uint64_t c : board_shrinks(x.a)) v.push_back({x.b, c, x.k});
+    for (const word& c : board_shrinks(x.a, space.a_mask)) v.push_back({x.b, c, x.k});
   if (reads_k(p))
     for (int c : index_shrinks(x.k)) v.push_back({x.b, x.a, c});
   return v;
 }
 
 property_failure shrink(const property& p, const scanners& s, property_failure f) {
+  const arg_space space = space_of(p, s.under_test()).space;
   return shrink_greedy(
-      std::move(f), [&p](const property_failure& g) { return arg_shrinks(p, g.x); },
+      std::move(f), [&](const property_failure& g) { return arg_shrinks(p, space, g.x); },
       [&](const property_args& c) -> std::optional<property_failure> {
         if (auto why = evaluate(p, s, c)) return property_failure{c, *why};
         return std::nullopt;
@@ -63,54 +75,67 @@ property_failure shrink(const property& p, const scanners& s, property_failure f
 }
 
 namespace {
-// The boards for a budget of `cases`, built once per process and budget.
-const std::vector<std::uint64_t>& canonical_sample(std::size_t cases) {
-  static std::map<std::size_t, std::vector<std::uint64_t>> cache;
-  auto [it, fresh] = cache.try_emplace(cases);
+// The boards for a budget of `cases`, a width and a mask, built once per
+// process and key.
+const std::vector<word>& canonical_sample(std::size_t cases, int width, word mask) {
+  using key = std::tuple<std::size_t, int, std::uint64_t, std::uint64_t>;
+  static std::map<key, std::vector<word>> cache;
+  auto [it, fresh] = cache.try_emplace(key{cases, width, mask.lo, mask.hi});
   if (fresh) {
-    const std::vector<const input_set*> sets = input_sets(64);
+    const std::vector<const input_set*> sets = input_sets(width);
     const std::size_t quota = std::max<std::size_t>(1, cases / sets.size());
-    for (const input_set* s : sets) sample(*s, quota, it->second);
+    for (const input_set* s : sets) sample(*s, width, mask, quota, it->second);
   }
   return it->second;
 }
 }  // namespace
 
 sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases) {
-  const std::vector<std::uint64_t>& boards = canonical_sample(cases);
+  const arg_space space = space_of(p, d).space;
+  const int width = d.sh.width;
+  const std::vector<word>& boards = canonical_sample(cases, width, space.b_mask);
 
   const scanners s(d);
   xoshiro256ss rng(0x5ca9900f0100);  // partners: the same on every target
   for (std::size_t i = 0; i < boards.size(); ++i) {
     const distribution dist = partner_distributions[i % std::size(partner_distributions)];
-    const property_args x{boards[i], draw(rng, dist), static_cast<int>(rng.below(64))};
+    const word a = into(draw(rng, dist, width), space.a_mask);
+    const property_args x{boards[i], a, static_cast<int>(rng.below(static_cast<std::uint64_t>(space.squares)))};
     if (auto why = evaluate(p, s, x)) return {i + 1, shrink(p, s, {x, *why})};
   }
   return {boards.size(), std::nullopt};
 }
 
 std::string test_name(const property& p, const descriptor& d, std::string_view driver) {
-  return std::string(name(d.operation)) + "." + d.name + "." + p.name + "." + std::string(driver);
+  return op_label(d.operation, d.sh) + "." + d.name + "." + p.name + "." + std::string(driver);
 }
 
 std::string implementation_test_name(const descriptor& d, std::string_view driver) {
-  return std::string(name(d.operation)) + "." + d.name + "." + std::string(driver);
+  return op_label(d.operation, d.sh) + "." + d.name + "." + std::string(driver);
 }
 
 std::string describe_args(const property& p, const property_args& x) {
+  return describe_args(p, integer_shape(64), x);
+}
+
+std::string describe_args(const property& p, const shape& sh, const property_args& x) {
   std::string s;
-  if (reads_b(p)) s += "b=" + hex(x.b);
-  if (reads_a(p)) s += ", a=" + hex(x.a);
+  if (reads_b(p)) s += "b=" + render(sh, x.b);
+  if (reads_a(p)) s += ", a=" + render(sh, x.a);
   if (reads_k(p)) s += (s.empty() ? "" : ", ") + std::string("k=") + std::to_string(x.k);
   return s;
 }
 
 std::string failure_report(const property& p, const descriptor& d, const property_failure& f,
                            std::string_view reproduce) {
-  std::string s = "property " + std::string(p.name) + " failed: " + p.statement + "\n";
+  std::string s = "property " + std::string(p.name) + " failed: " + statement(p, d.sh) + "\n";
   s += "  implementation: " + std::string(name(d.operation)) + " " + d.name +
        " (every other op in the property: the reference oracle)\n";
-  s += "  shrunk input: " + describe_args(p, f.x) + "\n";
+  if (!d.sh.plain_64()) s += "  shape: " + shape_text(d.sh) + "\n";
+  if (d.sh.index_base && (d.operation == op::lsb || d.operation == op::msb))
+    s += "  lsb/msb values below are square indices: the implementation's result minus its index base " +
+         std::to_string(d.sh.index_base) + "\n";
+  s += "  shrunk input: " + describe_args(p, d.sh, f.x) + "\n";
   s += "  observed: " + f.observed + "\n";
   s += "  reproduce: " + std::string(reproduce);
   return s;
@@ -121,6 +146,8 @@ std::optional<property_outcome> skip_reason(const property& p, const descriptor&
     return property_outcome{verdict::skip, std::string(p.name) + " does not involve " +
                                                std::string(name(d.operation))};
   if (auto why = unrunnable(d)) return property_outcome{verdict::skip, *why};
+  if (std::string why = space_of(p, d).skip; !why.empty())
+    return property_outcome{verdict::skip, std::string(p.name) + " cannot be checked for " + d.name + ": " + why};
   return std::nullopt;
 }
 

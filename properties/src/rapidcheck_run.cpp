@@ -38,13 +38,14 @@ class quiet_listener : public rc::detail::TestListener {
 }  // namespace
 
 property_outcome run_rapidcheck(const property& p, const descriptor& d, std::size_t cases) {
+  if (auto skip = skip_reason(p, d)) return *skip;
   const scanners s(d);
   // RapidCheck's shrinking accepts each failing neighbour and stops when all
   // neighbours of the last one pass, so the last failure seen is the minimal
   // case it reports; it is re-checked below before being reported.
   std::optional<property_failure> last;
   const auto law = [&] {
-    const property_args x = *property_inputs(p);
+    const property_args x = *property_inputs(p, d);
     if (auto why = evaluate(p, s, x)) {
       last = property_failure{x, *why};
       RC_FAIL(*why);
@@ -54,7 +55,7 @@ property_outcome run_rapidcheck(const property& p, const descriptor& d, std::siz
   const rc::detail::TestParams params = params_for(cases);
   quiet_listener listener;
   const rc::detail::TestResult result = rc::detail::checkProperty(
-      rc::detail::toProperty(law), rc::detail::TestMetadata{id, p.statement}, params, listener,
+      rc::detail::toProperty(law), rc::detail::TestMetadata{id, statement(p, d.sh)}, params, listener,
       rc::detail::configuration().reproduce);
 
   rc::detail::FailureResult failure;

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -141,8 +143,8 @@ void expect_locally_minimal(const property& p, const descriptor& d, const std::s
                         std::stoull(shown.substr(a_at + 4, 16), nullptr, 16), 0};
   const scanners s(d);
   EXPECT_TRUE(evaluate(p, s, x)) << shown;
-  for (u64 c : board_shrinks(x.b)) EXPECT_FALSE(evaluate(p, s, {c, x.a, 0})) << hex(c) << "\n" << message;
-  for (u64 c : board_shrinks(x.a)) EXPECT_FALSE(evaluate(p, s, {x.b, c, 0})) << hex(c);
+  for (u64 c : board_shrinks(x.b.lo)) EXPECT_FALSE(evaluate(p, s, {c, x.a, 0})) << hex(c) << "\n" << message;
+  for (u64 c : board_shrinks(x.a.lo)) EXPECT_FALSE(evaluate(p, s, {x.b, c, 0})) << hex(c);
 }
 
 void expect_caught(const broken_case& c, const property_outcome& r, const char* reproduce) {
@@ -193,14 +195,37 @@ TEST(properties, rapidcheck_driver_catches_each_broken_implementation_with_minim
 TEST(properties, bitboard_reaches_every_bit_from_the_first_cases) {
   u64 seen = 0;
   bool zero = false;
-  const rc::Gen<u64> g = bitboard();
+  const rc::Gen<word> g = bitboard(integer_shape(64), word::ones(64));
   for (int i = 0; i < 200; ++i) {
-    const u64 b = g(rc::Random(static_cast<std::uint64_t>(i)), 0).value();
-    zero |= b == 0;
-    seen |= b;
+    const word b = g(rc::Random(static_cast<std::uint64_t>(i)), 0).value();
+    zero |= !b;
+    EXPECT_EQ(b.hi, 0u);
+    seen |= b.lo;
   }
   EXPECT_FALSE(zero);
   EXPECT_EQ(seen, ~u64{0}) << hex(seen);
+}
+
+// At every width, and inside a declared domain, bitboard() reaches every
+// square of its mask and nothing outside it, never the empty board.
+TEST(properties, bitboard_stays_inside_the_mask_and_reaches_all_of_it) {
+  shape two = integer_shape(128);
+  two.arg = argument::halves;
+  two.high_offset = 63;
+  two.domain = two.all_squares();
+  for (const auto& [sh, mask] : {std::pair{integer_shape(32), word::ones(32)},
+                                 std::pair{integer_shape(64), word{0x7DF3EF9F7CFBE7DF}},
+                                 std::pair{two, two.all_squares()}}) {
+    const rc::Gen<word> g = bitboard(sh, mask);
+    word seen;
+    for (int i = 0; i < 2000; ++i) {
+      const word b = g(rc::Random(static_cast<std::uint64_t>(i)), 0).value();
+      ASSERT_TRUE(b);
+      ASSERT_FALSE(b & ~mask) << render(sh, b);
+      seen |= b;
+    }
+    EXPECT_EQ(seen, mask) << render(sh, seen);
+  }
 }
 #endif
 
@@ -263,6 +288,207 @@ TEST(properties, shrinking_clears_and_lowers_bits_and_never_reaches_zero) {
   EXPECT_EQ(board_shrinks(0x4), (std::vector<u64>{0x1, 0x2}));
   EXPECT_EQ(index_shrinks(0), std::vector<int>{});
   EXPECT_EQ(index_shrinks(9), (std::vector<int>{0, 4, 8}));
+}
+
+// ---- Shapes: other widths, two-half boards, declared domains --------------
+using u32 = std::uint32_t;
+int lsb32(u32 b) { return std::countr_zero(b); }
+int msb32(u32 b) { return 31 - std::countl_zero(b); }
+int ctz32(u32 b) { return std::countr_zero(b); }
+int clz32(u32 b) { return std::countl_zero(b); }
+int popcount32(u32 b) { return std::popcount(b); }
+int lsb16(std::uint16_t b) { return std::countr_zero(b); }
+int clz8(std::uint8_t b) { return std::countl_zero(b); }
+
+// YaneuraOu/Apery layout: squares 0..62 in the low half, 63 + k in bit k of the high half.
+int shogi_lsb(u64 lo, u64 hi) { return lo ? std::countr_zero(lo) : 63 + std::countr_zero(hi); }
+int shogi_msb(u64 lo, u64 hi) { return hi ? 63 + 63 - std::countl_zero(hi) : 63 - std::countl_zero(lo); }
+int shogi_popcount(u64 lo, u64 hi) { return std::popcount(lo) + std::popcount(hi); }
+// shogi_core numbers squares from 1.
+int shogi_lsb_from_1(u64 lo, u64 hi) { return 1 + shogi_lsb(lo, hi); }
+// The offset of a plain 128-bit number where the layout says 63.
+int shogi_lsb_offset_64(u64 lo, u64 hi) { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+// A plain 128-bit number (high half from square 64).
+int lsb128(u64 lo, u64 hi) { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+int ctz128(u64 lo, u64 hi) { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+int clz128(u64 lo, u64 hi) { return hi ? std::countl_zero(hi) : 64 + std::countl_zero(lo); }
+
+// Draughts (Scan's 50 of 64 bits): the scanners ignore the bits the engine never sets.
+constexpr u64 draughts = 0x7DF3EF9F7CFBE7DF;
+int draughts_lsb(u64 b) { return std::countr_zero(b & draughts); }
+int draughts_msb(u64 b) { return 63 - std::countl_zero(b & draughts); }
+int draughts_popcount(u64 b) { return std::popcount(b & draughts); }
+// Square 40 is a domain square; this scan gets it wrong.
+constexpr int draughts_bad_square = 40;
+static_assert(draughts >> draughts_bad_square & 1);
+int draughts_lsb_wrong_in_domain(u64 b) {
+  const int i = std::countr_zero(b & draughts);
+  return i == draughts_bad_square ? i + 1 : i;
+}
+
+template <auto F>
+descriptor make_shaped(const char* name, op o) {
+  descriptor d = make(name, o, &batch<F>);
+  d.sh = signature_shape<F>();
+  return d;
+}
+descriptor with_domain(descriptor d, word domain) {
+  d.sh.domain = domain;
+  d.sh.domain_declared = true;
+  return d;
+}
+descriptor two_half_63(descriptor d, int index_base = 0) {
+  d.sh.high_offset = 63;
+  d.sh.index_base = index_base;
+  d.sh.domain = d.sh.all_squares();
+  return d;
+}
+
+// Every property of d's op passes in both drivers, none skipped.
+void expect_all_pass(const descriptor& d) {
+  SCOPED_TRACE(d.name);
+  ASSERT_EQ(shape_error(d.operation, d.sh), "");
+  int ran = 0;
+  for (const property& p : properties()) {
+    if (!applies(p, d)) continue;
+    ++ran;
+    const property_outcome r = run_canonical(p, d, 4000);
+    EXPECT_EQ(r.v, verdict::pass) << r.message;
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+    const property_outcome rc = run_rapidcheck(p, d, 500);
+    EXPECT_EQ(rc.v, verdict::pass) << rc.message;
+#endif
+  }
+  EXPECT_GT(ran, 0);
+}
+
+TEST(property_shapes, narrow_correct_scanners_pass_every_property) {
+  expect_all_pass(make_shaped<lsb32>("lsb32", op::lsb));
+  expect_all_pass(make_shaped<msb32>("msb32", op::msb));
+  expect_all_pass(make_shaped<ctz32>("ctz32", op::ctz));
+  expect_all_pass(make_shaped<clz32>("clz32", op::clz));
+  expect_all_pass(make_shaped<popcount32>("popcount32", op::popcount));
+  expect_all_pass(make_shaped<lsb16>("lsb16", op::lsb));
+  expect_all_pass(make_shaped<clz8>("clz8", op::clz));
+}
+
+TEST(property_shapes, two_half_128_bit_scanners_pass_every_property) {
+  expect_all_pass(two_half_63(make_shaped<shogi_lsb>("shogi_lsb", op::lsb)));
+  expect_all_pass(two_half_63(make_shaped<shogi_msb>("shogi_msb", op::msb)));
+  expect_all_pass(two_half_63(make_shaped<shogi_popcount>("shogi_popcount", op::popcount)));
+  expect_all_pass(two_half_63(make_shaped<shogi_lsb_from_1>("shogi_lsb_from_1", op::lsb), 1));
+  expect_all_pass(make_shaped<lsb128>("lsb128", op::lsb));
+  expect_all_pass(make_shaped<ctz128>("ctz128", op::ctz));
+  expect_all_pass(make_shaped<clz128>("clz128", op::clz));
+}
+
+TEST(property_shapes, test_names_carry_the_width_except_at_64) {
+  const property& p = *find_property("serialization");
+  EXPECT_EQ(test_name(p, make("good_lsb", op::lsb, &batch<good_lsb>), "rapidcheck"),
+            "lsb.good_lsb.serialization.rapidcheck");
+  EXPECT_EQ(test_name(p, make_shaped<lsb32>("lsb32", op::lsb), "rapidcheck"),
+            "lsb32.lsb32.serialization.rapidcheck");
+  EXPECT_EQ(implementation_test_name(two_half_63(make_shaped<shogi_lsb>("shogi_lsb", op::lsb)), "canonical"),
+            "lsb128.shogi_lsb.canonical");
+  // A declared domain keeps the 64-bit name.
+  EXPECT_EQ(implementation_test_name(with_domain(make_shaped<draughts_lsb>("draughts_lsb", op::lsb), draughts),
+                                     "canonical"),
+            "lsb.draughts_lsb.canonical");
+}
+
+// The wrong offset fails, and the counterexample is printed as the two halves
+// the implementation takes; the law is stated for 127 squares.
+TEST(property_shapes, a_two_half_scan_with_the_wrong_offset_fails_in_its_own_shape) {
+  const descriptor d = two_half_63(make_shaped<shogi_lsb_offset_64>("shogi_lsb_offset_64", op::lsb));
+  const property& p = *find_property("lsb_msb_agree_on_single_bits");
+  for (const property_outcome& r : {run_canonical(p, d, 4000)
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+                                        ,
+                                    run_rapidcheck(p, d, 500)
+#endif
+       }) {
+    EXPECT_EQ(r.v, verdict::fail) << r.message;
+    EXPECT_NE(r.message.find("lsb({lo=0x0000000000000000, hi=0x0000000000000001})"), std::string::npos)
+        << r.message;
+    EXPECT_NE(r.message.find("shape: 128-bit two halves (lo, hi), high half from square 63"), std::string::npos)
+        << r.message;
+  }
+  const property_outcome r = run_canonical(*find_property("msb_via_reversed_lsb"), d, 4000);
+  EXPECT_EQ(r.v, verdict::fail) << r.message;
+  EXPECT_NE(r.message.find("msb(b) == 126 - lsb(bitreverse(b))"), std::string::npos) << r.message;
+  // The index base is honoured: a 0-based scan declared 1-based fails too.
+  const descriptor base = two_half_63(make_shaped<shogi_lsb>("shogi_lsb_said_from_1", op::lsb), 1);
+  EXPECT_EQ(run_canonical(*find_property("isolated_bit_is_one_shl_lsb"), base, 4000).v, verdict::fail);
+}
+
+TEST(property_shapes, a_scanner_wrong_only_outside_its_declared_domain_passes) {
+  const descriptor lsb = with_domain(make_shaped<draughts_lsb>("draughts_lsb", op::lsb), draughts);
+  const descriptor msb = with_domain(make_shaped<draughts_msb>("draughts_msb", op::msb), draughts);
+  const descriptor pop = with_domain(make_shaped<draughts_popcount>("draughts_popcount", op::popcount), draughts);
+  expect_all_pass(lsb);
+  expect_all_pass(msb);
+  expect_all_pass(pop);
+  // Without the declaration the same scanners are wrong (the test has teeth).
+  for (const descriptor* d : {&lsb, &msb, &pop}) {
+    descriptor every = *d;
+    every.sh = integer_shape(64);
+    bool failed = false;
+    for (const property& p : properties())
+      if (applies(p, every)) failed |= run_canonical(p, every, 4000).v == verdict::fail;
+    EXPECT_TRUE(failed) << d->name;
+  }
+}
+
+TEST(property_shapes, a_scanner_wrong_on_a_domain_square_fails_with_a_board_inside_the_domain) {
+  const descriptor d =
+      with_domain(make_shaped<draughts_lsb_wrong_in_domain>("draughts_lsb_wrong_in_domain", op::lsb), draughts);
+  const std::string square = hex(u64{1} << draughts_bad_square);
+  int failed = 0;
+  for (const property& p : properties()) {
+    if (!applies(p, d)) continue;
+    for (const property_outcome& r : {run_canonical(p, d, 4000)
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+                                          ,
+                                      run_rapidcheck(p, d, 500)
+#endif
+         }) {
+      if (r.v == verdict::pass) continue;
+      ++failed;
+      EXPECT_EQ(r.v, verdict::fail) << r.message;
+      const std::string shown = line_after(r.message, "shrunk input: ");
+      const auto b_at = shown.find("b=0x");
+      if (b_at == std::string::npos) continue;  // k only
+      const u64 b = std::stoull(shown.substr(b_at + 4, 16), nullptr, 16);
+      EXPECT_EQ(b & ~draughts, 0u) << r.message;
+    }
+  }
+  EXPECT_GE(failed, 4);
+  const property_outcome r = run_canonical(*find_property("isolated_bit_is_one_shl_lsb"), d, 4000);
+  EXPECT_EQ(line_after(r.message, "shrunk input: "), "b=" + square) << r.message;
+}
+
+// A law that cannot stay inside a domain is skipped with the reason, never passed.
+TEST(property_shapes, a_law_that_needs_squares_outside_the_domain_is_skipped_with_the_reason) {
+  const descriptor msb = with_domain(make_shaped<good_msb>("msb_no_square_0", op::msb), word{0xFE});
+  const property_outcome r = run_canonical(*find_property("darkthought_lsb_via_msb"), msb, 4000);
+  EXPECT_EQ(r.v, verdict::skip) << r.message;
+  EXPECT_NE(r.message.find("square 0 is outside the declared domain"), std::string::npos) << r.message;
+  const descriptor one = with_domain(make_shaped<good_lsb>("lsb_one_square", op::lsb), word{0x10});
+  const property_outcome s = run_canonical(*find_property("lsb_shift_left"), one, 4000);
+  EXPECT_EQ(s.v, verdict::skip) << s.message;
+  EXPECT_NE(s.message.find("no shift keeps a board inside it"), std::string::npos) << s.message;
+  // Laws that can be narrowed into the domain still run there.
+  EXPECT_EQ(run_canonical(*find_property("lsb_equals_ctz"), one, 4000).v, verdict::pass);
+}
+
+// A property that would call the implementation outside its domain is a bug
+// in the property, reported as such.
+TEST(property_shapes, a_board_outside_the_domain_is_a_property_bug) {
+  const descriptor d = with_domain(make_shaped<draughts_lsb>("draughts_lsb", op::lsb), draughts);
+#if defined(__cpp_exceptions)
+  EXPECT_THROW(scanners(d).lsb(word{1} << 5), std::logic_error);
+#endif
+  EXPECT_EQ(scanners(d).lsb(word{1} << 6), 6);
 }
 
 }  // namespace

@@ -3,6 +3,16 @@
 // plays its own op; every other op in the property is played by the reference
 // oracle, so a failure pins the culprit. Both drivers (RapidCheck and the
 // deterministic one over the canonical inputs) run this one table.
+//
+// Every law is phrased for the implementation's shape (shape.hpp): boards are
+// `word`s of its w = squares() squares (64 for a plain 64-bit scanner, 127 for
+// a two-half board with the 63 offset), the implementation is called with
+// to_argument() of a board, and lsb/msb results are read as square indices
+// (the implementation's result minus its index base). A board the
+// implementation under test is called with is always inside its declared
+// domain: each property says (arg_space) where its arguments are drawn so
+// that holds, or why it cannot hold for that domain (the property is then
+// skipped with that reason, never passed).
 #pragma once
 #include <cstdint>
 #include <initializer_list>
@@ -16,29 +26,45 @@
 namespace scanproof {
 
 // One input to a property: a nonzero board b, a second nonzero board a (for
-// the two-board popcount identities) and a shift / bit index k in 0..63.
+// the two-board popcount identities) and a shift / bit index k in 0..w-1.
 struct property_args {
-  std::uint64_t b = 1;
-  std::uint64_t a = 1;
+  word b = 1;
+  word a = 1;
   int k = 0;
+};
+
+// Where a property's arguments come from for one implementation: b and a are
+// nonzero boards inside these masks, k is in [0, squares).
+struct arg_space {
+  word b_mask;
+  word a_mask;
+  int squares = 64;
 };
 
 // The implementation under test for its op, the reference oracle for the others.
 class scanners {
  public:
   explicit scanners(const descriptor& d) : d_(d) {}
-  std::int64_t lsb(std::uint64_t b) const { return apply(op::lsb, b); }
-  std::int64_t msb(std::uint64_t b) const { return apply(op::msb, b); }
-  std::int64_t ctz(std::uint64_t b) const { return apply(op::ctz, b); }
-  std::int64_t clz(std::uint64_t b) const { return apply(op::clz, b); }
-  std::int64_t popcount(std::uint64_t b) const { return apply(op::popcount, b); }
+  // lsb/msb: the square index (the implementation's result minus its index base).
+  std::int64_t lsb(word b) const { return apply(op::lsb, b); }
+  std::int64_t msb(word b) const { return apply(op::msb, b); }
+  std::int64_t ctz(word b) const { return apply(op::ctz, b); }
+  std::int64_t clz(word b) const { return apply(op::clz, b); }
+  std::int64_t popcount(word b) const { return apply(op::popcount, b); }
   const descriptor& under_test() const { return d_; }
+  const shape& sh() const { return d_.sh; }
+  int squares() const { return d_.sh.squares(); }  // w: the board's squares
+  word all() const { return d_.sh.all_squares(); }
+  word domain() const { return d_.sh.domain; }
+  // A board as the implementation takes it (render(), shape.hpp).
+  std::string show(word b) const { return render(d_.sh, b); }
 
  private:
   // Throws std::logic_error if a property would pass zero where the
-  // implementation may not see it (lsb/msb, or a declared-undefined zero):
-  // that is a bug in the property, never a finding about the implementation.
-  std::int64_t apply(op o, std::uint64_t b) const;
+  // implementation may not see it (lsb/msb, or a declared-undefined zero), or
+  // a board outside its declared domain: that is a bug in the property, never
+  // a finding about the implementation.
+  std::int64_t apply(op o, word b) const;
   const descriptor& d_;
 };
 
@@ -60,14 +86,40 @@ class op_set {
 
 struct property {
   const char* name;       // a C identifier; part of the test name
-  const char* statement;  // the law, as printed in reports
+  // The law, as printed in reports: "{w}" and "{w-1}" stand for the width
+  // (statement(), below: "64" and "63" for a 64-bit board).
+  const char* statement;
   op_set ops;             // every implementation of these ops is checked
   uses args;
   // nullopt when the law holds on x, else what was observed.
   std::optional<std::string> (*check)(const scanners& s, const property_args& x);
+  // Narrows `space` (b and a in the domain) so that every board the
+  // implementation under test (op `under_test`) is called with stays inside
+  // sh.domain; returns why the law cannot be checked inside that domain at
+  // all, or "". nullptr: the default space is right.
+  std::string (*narrow)(const shape& sh, op under_test, arg_space& space) = nullptr;
 };
 
 std::span<const property> properties();
 const property* find_property(std::string_view name);
+
+// The statement for a shape: "{w}" and "{w-1}" replaced by its squares, and
+// the domain named when one is declared.
+std::string statement(const property& p, const shape& sh);
+
+// Where p's arguments are drawn for d (b and a in d's domain, narrowed by
+// p.narrow), or why p cannot be checked inside d's domain.
+struct space_or_skip {
+  arg_space space;
+  std::string skip;  // non-empty: skip p for d, with this reason
+};
+space_or_skip space_of(const property& p, const descriptor& d);
+
+// A nonzero board inside `mask` (nonzero) from any board: b & mask, or, when
+// that is empty, one square of the mask chosen by b's lowest set bit.
+word into(word b, word mask);
+
+// Bits [0, w) of b in reverse order (bit i to bit w-1-i).
+word reverse_bits(word b, int w);
 
 }  // namespace scanproof

@@ -30,18 +30,22 @@ std::vector<int> index_shrinks(int k);
 // Runs p on x; a logic_error from the property itself propagates.
 std::optional<std::string> evaluate(const property& p, const scanners& s, const property_args& x);
 
-// The smaller neighbours of x over the arguments p reads: b's board_shrinks,
-// (b >> 1, k + 1) when p reads both, then a's board_shrinks, then k's
-// index_shrinks. The one shrink sequence of both drivers
-// (RapidCheck gets it through property_inputs(), see bitboard_gen.hpp).
-std::vector<property_args> arg_shrinks(const property& p, const property_args& x);
+// The smaller neighbours of x over the arguments p reads, inside `space`
+// (space_of(), properties.hpp): b's board_shrinks, (b >> 1, k + 1) when p
+// reads both, then a's board_shrinks, then k's index_shrinks. The one shrink
+// sequence of both drivers (RapidCheck gets it through property_inputs(), see
+// bitboard_gen.hpp).
+std::vector<property_args> arg_shrinks(const property& p, const arg_space& space,
+                                       const property_args& x);
 
 // shrink_greedy() (shrink.hpp) over arg_shrinks.
 property_failure shrink(const property& p, const scanners& s, property_failure f);
 
 // The deterministic driver: up to `cases` boards sampled evenly from every
-// canonical input set (scanproof::input_sets()), each paired with a second
-// board and an index from a fixed-seed xoshiro256**. The first failure, shrunk.
+// canonical input set of d's width (scanproof::input_sets()), masked into p's
+// space for d, each paired with a second board and an index from a
+// fixed-seed xoshiro256**. The first failure, shrunk. (Call it only when
+// space_of(p, d) has no skip.)
 struct sweep_result {
   std::size_t cases = 0;  // how many inputs were run
   std::optional<property_failure> failure;
@@ -49,12 +53,14 @@ struct sweep_result {
 sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases);
 
 // "lsb.debruijn_walisch.serialization.canonical" (the ctest name without
-// "properties.").
+// "properties."); the op as op_label() spells it ("lsb128", "popcount32").
 std::string test_name(const property& p, const descriptor& d, std::string_view driver);
 // "lsb.debruijn_walisch.canonical": one test for all of d's properties.
 std::string implementation_test_name(const descriptor& d, std::string_view driver);
 
-// "b=0x..., k=3": the arguments p reads.
+// "b=0x..., k=3": the arguments p reads, boards as render() shows them for
+// the shape (a plain 64-bit word when none is given).
+std::string describe_args(const property& p, const shape& sh, const property_args& x);
 std::string describe_args(const property& p, const property_args& x);
 
 // The failure format both drivers print: property, implementation, shrunk
@@ -67,7 +73,8 @@ struct property_outcome {
   std::string message;
 };
 
-// Skip (with the reason) what cannot run here; a failure of an entry with an
+// Skip (with the reason) what cannot run here or cannot be checked inside the
+// entry's declared domain (space_of()); a failure of an entry with an
 // active nonzero expectation is XFAIL (the conformance expected_failure check
 // owns XPASS); otherwise fail or pass.
 std::optional<property_outcome> skip_reason(const property& p, const descriptor& d);
