@@ -529,7 +529,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   }
   if (!have_cex && !skip && !fail) {
     char note[512];
-    std::snprintf(note, sizeof note, "for all %s on %s IR (%s %s)%s", inputs_text(d.sh).c_str(), ir.triple.c_str(),
+    std::snprintf(note, sizeof note, "for %s on %s IR (%s %s)%s", inputs_text(d.sh).c_str(), ir.triple.c_str(),
                   ir.compiler.c_str(), ir.flags.c_str(),
                   p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
     out.reason = note;
