@@ -168,11 +168,12 @@ def make_cell(op, name, row, target, proof=None):
         cell["proof"] = proof["verdict"]
         if proof.get("result") == "FAIL":  # refuted (or a suite error) where nothing expected it
             reason = proof.get("reason") or ""
+            shown = proof.get("input_shown") or proof.get("input")  # two halves: {lo=..., hi=...}
             if proof.get("input") and "undefined behaviour" not in reason:
-                cell["proof_fail"] = (f"{op}({proof['input']}) must return {proof.get('expected_value')}, "
+                cell["proof_fail"] = (f"{op}({shown}) must return {proof.get('expected_value')}, "
                                       f"the IR returns {proof.get('got')}")
             else:  # undefined behaviour has no value to show: the prover's words say what happens
-                cell["proof_fail"] = f"{proof['verdict']}" + (f" at {proof['input']}" if proof.get("input") else "") + \
+                cell["proof_fail"] = f"{proof['verdict']}" + (f" at {shown}" if proof.get("input") else "") + \
                     f": {reason}"
     if verdict == "crash":
         cell["note"] = row["message"]

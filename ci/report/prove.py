@@ -136,6 +136,9 @@ def replay_counterexamples(t, data, s):
             p = subprocess.run(emu.split() + [program, "eval", "--impl", i["name"], i["input"]], capture_output=True,
                                text=True, check=False, stdin=subprocess.DEVNULL, timeout=300)
             words = p.stdout.split()
+            # A two-half board is shown as the scanner sees it ({lo=..., hi=...});
+            # eval takes the argument as 0x<hi><lo> ("input").
+            shown = i.get("input_shown") or i["input"]
             ub = "undefined behaviour" in (i.get("reason") or "")
             if p.returncode == 0 and len(words) == 2:
                 got = int(words[1])
@@ -150,7 +153,7 @@ def replay_counterexamples(t, data, s):
                                   "behaviour in the source that one compiler defines?)"
                 else:
                     i.update(verdict="error", result="FAIL",
-                             reason=f"replay {where} disagrees with the solver at {i['input']}: the model of the "
+                             reason=f"replay {where} disagrees with the solver at {shown}: the model of the "
                                     f"IR returns {i.get('got')}, the {t} build (GCC) the right value {got}",
                              replay=f"replayed {where}: returns {got}")
             else:
@@ -158,7 +161,7 @@ def replay_counterexamples(t, data, s):
                 i["replay"] = f"replayed {where}: no result: {why[0]}"
                 if not ub:
                     i.update(verdict="error", result="FAIL",
-                             reason=f"replay {where} at {i['input']} gave no result although the IR has no "
+                             reason=f"replay {where} at {shown} gave no result although the IR has no "
                                     f"undefined behaviour there: {why[0]}")
     finally:
         run._session(t, s, "stop", b)

@@ -141,8 +141,12 @@ class Runner(unittest.TestCase):
              "reason": "returns 32"},
             {"name": "ub", "verdict": "counterexample", "input": "0x3", "got": 0,
              "reason": "undefined behaviour at this input: shift"},
+            {"name": "halves", "verdict": "counterexample", "input": "0x00000000000000010000000000000000",
+             "input_shown": "{lo=0x0000000000000000, hi=0x0000000000000001}", "got": 64, "expected_value": 63,
+             "reason": "returns 64"},
             {"name": "proved", "verdict": "proved"}]}
-        answers = {"agrees": "0x1 -1023\n", "differs": "0x2 1\n", "ub": "0x3 9\n", "otherwrong": "0x4 -1\n"}
+        answers = {"agrees": "0x1 -1023\n", "differs": "0x2 1\n", "ub": "0x3 9\n", "otherwrong": "0x4 -1\n",
+                   "halves": "0x00000000000000010000000000000000 63\n"}
         evals = []
 
         def fake(cmd, **kw):
@@ -152,7 +156,9 @@ class Runner(unittest.TestCase):
         with mock.patch.object(subprocess, "run", fake):
             prove.replay_counterexamples("win", data, self.s)
         self.assertEqual(evals[0], ["wine", "/b/scanproof.exe", "eval", "--impl", "agrees", "0x1"])
-        self.assertEqual(len(evals), 4)  # nothing to replay for a proof
+        self.assertEqual(len(evals), 5)  # nothing to replay for a proof
+        # A 128-bit counterexample reaches eval as one 0x<hi><lo> argument.
+        self.assertEqual(evals[4][-1], "0x00000000000000010000000000000000")
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
         got = {i["name"]: i for i in data["implementations"]}
         self.assertIn("returns -1023, as the solver predicted", got["agrees"]["replay"])
@@ -162,6 +168,8 @@ class Runner(unittest.TestCase):
         self.assertIn("returns -1, the IR (Clang) 32", got["otherwrong"]["replay"])
         self.assertEqual(got["ub"]["verdict"], "counterexample")
         self.assertIn("not compared", got["ub"]["replay"])
+        self.assertEqual(got["halves"]["verdict"], "error")  # the build is right: the solver disagrees
+        self.assertIn("at {lo=0x0000000000000000, hi=0x0000000000000001}", got["halves"]["reason"])
 
     def test_prove_all_shares_the_hosts_ir_and_names_a_target_without_ir(self):
         files = {"s390x": {"SCANPROOF_TRIPLE": "s390x-linux-gnu"}, "x86_64-nehalem": {"SCANPROOF_QEMU": "qemu-x86_64"},

@@ -56,15 +56,14 @@ unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
 bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_limits& limits) {
   z3::context& c = query.ctx();
   bdd_answer out;
-  // The input as 64 Boolean variables we name, so a satisfying assignment
-  // maps back to the input whatever the bit-blaster calls its variables.
-  z3::expr_vector bits(c);
+  // The input as one Boolean variable per bit, named by us, so a satisfying
+  // assignment maps back to the input whatever the bit-blaster calls its variables.
+  const int width = static_cast<int>(input.get_sort().bv_size());
   z3::expr word = c.bv_val(0, 1);
-  for (unsigned i = 64; i-- > 0;) {
+  for (int i = width; i-- > 0;) {
     const z3::expr v = c.bool_const(("bdd!bit!" + std::to_string(i)).c_str());
-    bits.push_back(v);
     const z3::expr one = z3::ite(v, c.bv_val(1, 1), c.bv_val(0, 1));
-    word = i == 63 ? one : z3::concat(word, one);
+    word = i == width - 1 ? one : z3::concat(word, one);
   }
   z3::expr_vector from(c), to(c);
   from.push_back(input);
@@ -125,7 +124,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
       }
     }
   }
-  int vars = 64;
+  int vars = width;
   for (const z3::expr& e : order) {
     if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
     if (e.num_args() != 0 || !e.is_bool()) {
@@ -133,8 +132,8 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
       return out;
     }
     const std::string n = symbol_text(e.decl().name());
-    // Bit 63 is variable 0 (bdd_engine.hpp); other variables after the input.
-    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? 63 - std::stoi(n.substr(8)) : vars++;
+    // The top bit is variable 0 (bdd_engine.hpp); other variables after the input.
+    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? width - 1 - std::stoi(n.substr(8)) : vars++;
   }
 
   const session s(limits.max_nodes, vars);
@@ -225,11 +224,11 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
     return out;
   }
   // One satisfying path: a variable not on it is free (0 here).
-  std::uint64_t in = 0;
+  scanproof::word in;
   for (BDD n = bdd_satone(f); n != bdd_true_node && n != bdd_false_node;) {
     const int v = bdd_var(n);
     const bool one = bdd_low(n) == bdd_false_node;
-    if (one && v < 64) in |= std::uint64_t{1} << (63 - v);
+    if (one && v < width) in |= scanproof::word::bit(width - 1 - v);
     n = one ? bdd_high(n) : bdd_low(n);
   }
   out.result = z3::sat;

@@ -12,14 +12,16 @@
 #include <optional>
 #include <string>
 
+#include "scanproof/word.hpp"
+
 namespace scanproof::proof {
 
 struct bdd_answer {
   z3::check_result result = z3::unknown;
-  // For sat: one input (the 64 bits of `input`) that satisfies the query.
+  // For sat: one input (the bits of `input`, up to 128) that satisfies the query.
   // Variables other than the input's bits (undef, freeze) are left to Z3,
   // which confirms the input: see decide.cpp.
-  std::optional<std::uint64_t> input;
+  std::optional<scanproof::word> input;
   std::string why;  // for unknown: "node limit of N nodes reached", an operator not handled...
   std::size_t peak_nodes = 0;
 };
@@ -29,8 +31,8 @@ struct bdd_limits {
   std::chrono::steady_clock::time_point deadline;
 };
 
-// Is `query` (Bool over the 64-bit bit-vector constant `input`) satisfiable?
-// Variable order: the input's bits from bit 63 down to bit 0 (measured on the
+// Is `query` (Bool over the bit-vector constant `input`, 1 to 128 bits)
+// satisfiable? Variable order: the input's bits from the top bit down to bit 0 (measured on the
 // catalogue: 25 CPU s against 31 with bit 0 first; Kernighan's loop and
 // serialization gain most). Not
 // reentrant: BuDDy is one global state per process (each proof has its own

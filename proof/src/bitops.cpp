@@ -54,4 +54,24 @@ z3::expr bv_bitreverse(const z3::expr& x) {
   return r;
 }
 
+z3::expr bv_word(z3::context& c, word v, unsigned width) {
+  const word m = v & word::ones(static_cast<int>(width));
+  if (width <= 64) return c.bv_val(m.lo, width);
+  return z3::concat(c.bv_val(m.hi, width - 64), c.bv_val(m.lo, 64));
+}
+
+word numeral_word(const z3::expr& numeral) {
+  const unsigned w = numeral.get_sort().bv_size();
+  if (w <= 64) return word{numeral.get_numeral_uint64()};
+  const z3::expr lo = numeral.extract(63, 0).simplify(), hi = numeral.extract(w - 1, 64).simplify();
+  return word{lo.get_numeral_uint64(), hi.get_numeral_uint64()};
+}
+
+word model_word(const z3::model& m, const z3::expr& x) { return numeral_word(m.eval(x, true)); }
+
+z3::expr to64(const z3::expr& x) {
+  const unsigned w = x.get_sort().bv_size();
+  return w == 64 ? x : w < 64 ? z3::zext(x, 64 - w) : x.extract(63, 0);
+}
+
 }  // namespace scanproof::proof

@@ -8,21 +8,60 @@
 
 namespace scanproof::proof {
 
-std::vector<query_set> nonzero_queries(op o, const z3::expr& b, const z3::expr& result) {
+unsigned board_bits(const shape& sh) { return static_cast<unsigned>(sh.squares()); }
+
+std::vector<z3::expr> arguments(const shape& sh, const z3::expr& board) {
+  z3::context& c = board.ctx();
+  const unsigned n = board.get_sort().bv_size();
+  if (n <= 64) return {to64(board), c.bv_val(0, 64)};
+  const unsigned off = static_cast<unsigned>(sh.high_offset);  // 64, or 63 (then n == 127)
+  const z3::expr low = board.extract(off - 1, 0);
+  return {off == 64 ? low : z3::zext(low, 64 - off), board.extract(n - 1, off)};
+}
+
+z3::expr in_domain(const shape& sh, const z3::expr& board) {
+  z3::context& c = board.ctx();
+  const unsigned n = board.get_sort().bv_size();
+  const word outside = ~sh.domain & word::ones(static_cast<int>(n));
+  if (!outside) return c.bool_val(true);
+  return (board & bv_word(c, outside, n)) == c.bv_val(0, n);
+}
+
+z3::expr reference_result(op o, const shape& sh, const z3::expr& b) {
   z3::context& c = b.ctx();
+  const unsigned n = b.get_sort().bv_size();
+  const z3::expr base = c.bv_val(sh.index_base, 64);
+  switch (o) {
+    case op::popcount: return to64(bv_popcount(b));
+    case op::ctz: return to64(bv_cttz(b));
+    case op::clz: return to64(bv_ctlz(b));
+    case op::lsb: return to64(bv_cttz(b)) + base;
+    case op::msb: return c.bv_val(n - 1, 64) - to64(bv_ctlz(b)) + base;
+  }
+  throw std::logic_error("unknown op");
+}
+
+std::vector<query_set> nonzero_queries(op o, const shape& sh, const z3::expr& b, const z3::expr& result) {
+  z3::context& c = b.ctx();
+  const unsigned n = b.get_sort().bv_size();
+  const z3::expr zero = c.bv_val(0, n);
+  const z3::expr dom = in_domain(sh, b);
+  const z3::expr nonzero = b != zero && dom;
+  std::vector<unsigned> squares;  // the bit positions the domain allows
+  for (unsigned k = 0; k < n; ++k)
+    if (sh.domain.test(static_cast<int>(k))) squares.push_back(k);
   std::vector<query> qs;
   if (o == op::popcount) {
-    const query direct{b != c.bv_val(0, 64), bv_popcount(b)};
-    for (unsigned k = 0; k < 64; ++k)
-      qs.push_back({b == c.bv_val(std::uint64_t{1} << k, 64), c.bv_val(1, 64)});
+    const query direct{nonzero, reference_result(o, sh, b)};
+    for (const unsigned k : squares) qs.push_back({b == bv_word(c, word::bit(static_cast<int>(k)), n), c.bv_val(1, 64)});
     z3::expr_vector from(c), to(c);
     from.push_back(b);
-    for (unsigned k = 0; k < 64; ++k) {
-      const z3::expr bit = c.bv_val(std::uint64_t{1} << k, 64);
+    for (const unsigned k : squares) {
+      const z3::expr bit = bv_word(c, word::bit(static_cast<int>(k)), n);
       const z3::expr below = b & ~bit;  // b without bit k: nonzero, one bit fewer
       to = z3::expr_vector(c);
       to.push_back(below);
-      qs.push_back({(b & bit) == bit && below != c.bv_val(0, 64),
+      qs.push_back({(b & bit) == bit && below != zero && dom,
                     z3::expr(result).substitute(from, to) + c.bv_val(1, 64),
                     {b, below}});
     }
@@ -30,17 +69,14 @@ std::vector<query_set> nonzero_queries(op o, const z3::expr& b, const z3::expr& 
             {qs, false, true, "induction on the set bits"}};
   }
   const bool forward = o == op::lsb || o == op::ctz;
-  const z3::expr reference = forward        ? bv_cttz(b)
-                             : o == op::msb ? c.bv_val(63, 64) - bv_ctlz(b)
-                                            : bv_ctlz(b);
-  for (unsigned k = 0; k < 64; ++k) {
+  for (const unsigned k : squares) {
     // forward: the lowest one is bit k; reverse: the highest one is bit k.
-    const z3::expr domain = forward ? b.extract(k, 0) == c.bv_val(std::uint64_t{1} << k, k + 1)
-                                    : z3::lshr(b, c.bv_val(k, 64)) == c.bv_val(1, 64);
-    const unsigned want = o == op::clz ? 63 - k : k;
-    qs.push_back({domain, c.bv_val(want, 64)});
+    const z3::expr at = forward ? b.extract(k, 0) == bv_word(c, word::bit(static_cast<int>(k)), k + 1)
+                                : z3::lshr(b, c.bv_val(k, n)) == c.bv_val(1, n);
+    const unsigned want = o == op::clz ? n - 1 - k : o == op::ctz ? k : k + static_cast<unsigned>(sh.index_base);
+    qs.push_back({at && dom, c.bv_val(want, 64)});
   }
-  return {{{{b != c.bv_val(0, 64), reference}}, true, false, "one comparison with the reference"},
+  return {{{{nonzero, reference_result(o, sh, b)}}, true, false, "one comparison with the reference"},
           {qs, false, true, "one query per bit position"}};
 }
 

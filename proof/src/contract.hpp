@@ -30,15 +30,28 @@ struct query_set {
   std::string what;  // how the contract is put: "one comparison with the reference"...
 };
 
-// The op's contract on the nonzero inputs of `result` (a formula of b), as
-// alternative query sets: each set alone proves the contract; the next is
-// tried only if the engines give up on one. First one comparison with the
-// reference for every input (BDDs decide it for scans, SWAR, tables and
-// loops alike). Then, for Z3 alone: the scans one query per bit position,
-// so each has a constant answer; popcount the direct comparison (instant
-// when the IR is llvm.ctpop) and then induction on the set bits: every
-// single bit gives 1, and setting one more bit adds exactly 1.
-std::vector<query_set> nonzero_queries(op o, const z3::expr& b, const z3::expr& result);
+// The board the prover quantifies over (shape.hpp's square space): a
+// bit-vector of sh.squares() bits (8..64, 127 for the 63 layout, 128).
+unsigned board_bits(const shape& sh);
+// The proof symbol's arguments (lo, hi), each 64 bits, as functions of the
+// board: a one-integer shape's board zero-extended in lo (hi = 0); two halves
+// split at the layout's high_offset (63: lo = board[62:0], hi = board[126:63]).
+std::vector<z3::expr> arguments(const shape& sh, const z3::expr& board);
+// The board is inside the declared domain: board & ~domain == 0.
+z3::expr in_domain(const shape& sh, const z3::expr& board);
+// What the op must return (64 bits) for a board, in the shape's numbering:
+// lsb/msb add the index base, ctz/clz count over the squares (of 0: squares).
+z3::expr reference_result(op o, const shape& sh, const z3::expr& board);
+
+// The op's contract on the nonzero boards of the domain (`result` a formula
+// of the board b), as alternative query sets: each set alone proves the
+// contract; the next is tried only if the engines give up on one. First one
+// comparison with the reference for every input (BDDs decide it for scans,
+// SWAR, tables and loops alike). Then, for Z3 alone: the scans one query per
+// bit position of the domain, so each has a constant answer; popcount the
+// direct comparison (instant when the IR is llvm.ctpop) and then induction
+// on the set bits: every single bit gives 1, and setting one more bit adds exactly 1.
+std::vector<query_set> nonzero_queries(op o, const shape& sh, const z3::expr& b, const z3::expr& result);
 
 // The facts expectation conditions are evaluated against: the IR's target,
 // not the machine the prover runs on.

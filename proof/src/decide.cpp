@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "bdd_engine.hpp"
+#include "bitops.hpp"
 
 namespace scanproof::proof {
 namespace {
@@ -59,7 +60,7 @@ decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use
       // counterexample is read from. Z3 disagreeing is a bug in the glue.
       z3::solver s = make_solver(c, false, 20000);
       s.add(formula);
-      s.add(b == c.bv_val(*a.input, 64));
+      s.add(b == bv_word(c, *a.input, b.get_sort().bv_size()));
       const z3::check_result r = s.check();
       if (std::getenv("SCANPROOF_PROOF_TRACE"))
         std::fprintf(stderr, "z3 confirms the BDD's input: %s at %.2f s\n", r == z3::sat ? "sat" : "not sat",
@@ -73,8 +74,9 @@ decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use
         d.disagreement = std::string("suite bug: the BDD engine's input is ") +
                          (r == z3::unsat ? "not a solution for Z3" : "not confirmed by Z3 within 20 s");
         d.model.reset();
-        char buf[40];
-        std::snprintf(buf, sizeof buf, " (0x%016llx)", static_cast<unsigned long long>(*a.input));
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " (0x%016llx%016llx)", static_cast<unsigned long long>(a.input->hi),
+                      static_cast<unsigned long long>(a.input->lo));
         d.disagreement += buf;
       }
       return done(d);

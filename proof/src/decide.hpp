@@ -26,7 +26,7 @@ struct decision {
   double seconds = 0;
 };
 
-// Is `formula` (Bool over the 64-bit input `b`) satisfiable? `fp`: it uses
+// Is `formula` (Bool over the input `b`, a bit-vector of 1 to 128 bits) satisfiable? `fp`: it uses
 // floating point. The BDD engine gets until `bdd_deadline`, Z3 `z3_ms`.
 decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use,
                 std::chrono::steady_clock::time_point bdd_deadline, unsigned z3_ms);

@@ -13,11 +13,12 @@
 #include <cstdio>
 
 #include "contract.hpp"
+#include "bitops.hpp"
 #include "decide.hpp"
 #include "scanproof/checks.hpp"  // hex
 #include "scanproof/batch.hpp"
 #include "scanproof/isolation.hpp"
-#include "scanproof/reference.hpp"
+#include "scanproof/shape.hpp"
 #include "scanproof/zero_policy.hpp"
 #include "translate.hpp"
 
@@ -29,7 +30,7 @@ using clock_type = std::chrono::steady_clock;
 // Runs the built implementation on one input in a child process: an input in
 // undefined behaviour may make it loop or crash. Empty result: it did not
 // return a value; `why` says what happened.
-std::optional<std::int64_t> replay_one(batch_fn batch, std::uint64_t input, std::string& why) {
+std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& why) {
   int fds[2];
   if (pipe(fds) != 0) {
     why = "not replayed: pipe() failed";
@@ -67,11 +68,31 @@ std::optional<std::int64_t> replay_one(batch_fn batch, std::uint64_t input, std:
   return std::nullopt;
 }
 
+// The argument as `scanproof eval --impl NAME` takes it: 0x<hi><lo>, 32
+// digits, for 128-bit shapes (the halves as the layout places them); the
+// shape's own rendering for the narrower ones ("0x" and width/4 digits).
+std::string argument_text(const shape& sh, word board) {
+  if (sh.width < 128) return render(sh, board);
+  const word a = to_argument(sh, board);
+  return hex(a.hi) + hex(a.lo).substr(2);
+}
+
+// What a proof quantified over: "all 2^64 inputs" (unchanged for plain
+// 64-bit scanners), "all 2^127 boards of the 63-offset layout", "every board
+// of the declared domain 0x... (50 squares)".
+std::string inputs_text(const shape& sh) {
+  if (sh.domain_declared)
+    return "every board of the declared domain " + domain_text(sh) + " (" + std::to_string(popcount(sh.domain)) +
+           " squares)";
+  if (sh.width == 128 && sh.high_offset == 63) return "all 2^127 boards of the 63-offset layout";
+  return "all 2^" + std::to_string(sh.width) + " inputs";
+}
+
 // What one scope (nonzero inputs, or zero) came to.
 struct scope_result {
   enum class kind { proved, counterexample, not_provable, error } k = kind::proved;
   std::string reason;
-  std::uint64_t input = 0;
+  word input;  // the board
   std::int64_t want = 0, predicted = 0;
   bool ub = false;
   std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
@@ -81,8 +102,8 @@ struct scope_result {
 // One implementation's proof: its Z3 context, formula and time limit.
 class prover {
  public:
-  explicit prover(const prove_options& o)
-      : o_(o), b_(c_.bv_const("b", 64)),
+  prover(const prove_options& o, const shape& sh)
+      : o_(o), sh_(sh), b_(c_.bv_const("b", board_bits(sh))),
         deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {}
 
   unsigned remaining_ms() const {
@@ -109,7 +130,7 @@ class prover {
       const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
       return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u)).result == z3::unsat;
     };
-    return translate(fn, c_, b_, t);
+    return translate(fn, c_, arguments(sh_, b_), t);
   }
 
   // Tries each alternative query set; in all but the last Z3 gets at most
@@ -158,7 +179,7 @@ class prover {
       if (zero_scope) {  // one input: the engines get the formula evaluated at it
         z3::expr_vector from(c_), to(c_);
         from.push_back(b_);
-        to.push_back(c_.bv_val(0, 64));
+        to.push_back(c_.bv_val(0, b_.get_sort().bv_size()));
         question = question.substitute(from, to).simplify();
       }
       const decision d = decide(question, b_, f.uses_fp,
@@ -202,7 +223,7 @@ class prover {
 
   // Does the result on `domain` change when CPU choice k is false? An input
   // where it does, or nullopt (also when that is not decided in time).
-  std::optional<std::uint64_t> depends_on_choice(std::size_t k, const z3::expr& domain) {
+  std::optional<word> depends_on_choice(std::size_t k, const z3::expr& domain) {
     const function_formula& f = *formula;
     z3::expr_vector from(c_), to(c_);
     for (std::size_t i = 0; i < f.cpu_choices.size(); ++i) {
@@ -212,19 +233,19 @@ class prover {
     const z3::expr other = z3::expr(*with_choices_).substitute(from, to);
     const decision d = decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms());
     if (d.result != z3::sat || !d.model) return std::nullopt;
-    return d.model->eval(b_, true).get_numeral_uint64();
+    return model_word(*d.model, b_);
   }
 
   // The build runs the dispatch path this CPU chose, not necessarily the
   // counterexample's: the IR's value at `input` on each path (of one
   // dispatch choice) that returns `got`, or empty.
-  std::string dispatch_path_returning(std::uint64_t input, std::int64_t got) {
+  std::string dispatch_path_returning(word input, std::int64_t got) {
     const function_formula& f = *formula;
     for (const dispatch_choice& d : f.dispatch)
       for (std::size_t k = 0; k < d.labels.size(); ++k) {
         z3::expr_vector from(c_), to(c_);
         from.push_back(b_);
-        to.push_back(c_.bv_val(input, 64));
+        to.push_back(board_value(input));
         from.push_back(d.selector);
         to.push_back(c_.bv_val(static_cast<unsigned>(k), 8));
         const z3::expr v = z3::expr(f.result).substitute(from, to).simplify();
@@ -235,7 +256,7 @@ class prover {
     // Some CPU-feature values make the IR return what the build did?
     z3::expr_vector from(c_), to(c_);
     from.push_back(b_);
-    to.push_back(c_.bv_val(input, 64));
+    to.push_back(board_value(input));
     const z3::expr v = z3::expr(f.result).substitute(from, to);
     const decision d = decide(v == c_.bv_val(static_cast<std::uint64_t>(got), 64), b_, f.uses_fp, {}, deadline_,
                               std::max(1u, std::min(remaining_ms(), 10000u)));
@@ -253,21 +274,21 @@ class prover {
     const function_formula& f = *formula;
     scope_result r;
     r.k = scope_result::kind::counterexample;
-    r.input = m.eval(b_, true).get_numeral_uint64();
+    r.input = model_word(m, b_);
     r.predicted = static_cast<std::int64_t>(m.eval(f.result, true).get_numeral_uint64());
     r.want = static_cast<std::int64_t>(m.eval(q.want, true).get_numeral_uint64());
     // An induction step names two inputs: report the one that is wrong.
     for (const z3::expr& s : q.suspects) {
-      const std::uint64_t in = m.eval(s, true).get_numeral_uint64();
+      const word in = model_word(m, s);
       z3::expr_vector from(c_), to(c_);
       from.push_back(b_);
-      to.push_back(c_.bv_val(in, 64));
+      to.push_back(board_value(in));
       const auto got = static_cast<std::int64_t>(
           m.eval(z3::expr(f.result).substitute(from, to), true).get_numeral_uint64());
-      if (got != reference::eval(o, in)) {
+      if (got != expected_result(o, sh_, in)) {
         r.input = in;
         r.predicted = got;
-        r.want = reference::eval(o, in);
+        r.want = expected_result(o, sh_, in);
         break;
       }
     }
@@ -290,18 +311,22 @@ class prover {
       r.reason += " (on the dispatch path " + d.global + " = " + d.labels[std::min<std::size_t>(k, d.labels.size() - 1)] + ")";
     }
     // The contract formula and the reference oracle must agree on the input.
-    const std::int64_t oracle = zero_scope ? r.want : reference::eval(o, r.input);
+    const std::int64_t oracle = zero_scope ? r.want : expected_result(o, sh_, r.input);
     if (oracle != r.want) {
       r.k = scope_result::kind::error;
       r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +
-                 hex(r.input) + ", the reference oracle " + std::to_string(oracle);
+                 render(sh_, r.input) + ", the reference oracle " + std::to_string(oracle);
     }
     return r;
   }
 
+  z3::expr board_value(word board) { return bv_word(c_, board, b_.get_sort().bv_size()); }
+  const z3::expr& board() const { return b_; }
+
  private:
   const prove_options& o_;
-  z3::expr b_;
+  shape sh_;
+  z3::expr b_;  // the board: sh_.squares() bits
   std::optional<z3::expr> with_choices_;
   clock_type::time_point deadline_;
 };
@@ -323,6 +348,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     out.result = status::skip;
     return finish();
   };
+  auto set_input = [&](word board) {
+    out.input = board;
+    out.input_shown = render(d.sh, board);
+    out.input_argument = argument_text(d.sh, board);
+  };
   const llvm::Function* fn = ir.find(d.name);
   if (!fn) {
     if (!d.unavailable.empty() && ir.target == "host")
@@ -331,8 +361,12 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                         " in its IR)" + (d.unavailable.empty() ? "" : ": " + d.unavailable));
   }
 
+  // The shape must be one the prover models: one of the widths, a layout
+  // of 63 or 64, a domain inside the layout (shape_error, as registering does).
+  if (const std::string bad = shape_error(d.operation, d.sh); !bad.empty())
+    return not_provable("the declared shape cannot be modelled: " + bad);
   const target_facts facts{ir.big_endian, ir.long_bits};
-  prover p(o);
+  prover p(o, d.sh);
   try {
     p.formula = p.translate_fn(*fn);
     p.assume_documented_behaviour();
@@ -350,15 +384,17 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
   const zero_decision zp = zero_policy(d);
+  const z3::expr& b = p.board();
+  const z3::expr empty = b == p.board_value(word{});
   if (zp.want) {
-    const z3::expr b = p.c_.bv_const("b", 64);
     plans.push_back({scope::zero, "zero",
-                     {{{{b == p.c_.bv_val(0, 64), p.c_.bv_val(*zp.want, 64)}}, true, true, "the zero input"}}});
+                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64)}}, true, true,
+                       "the zero input"}}});
   } else {
     out.details.push_back("zero: not checked: " + zp.why);
   }
   plans.push_back({scope::nonzero, "nonzero inputs",
-                   nonzero_queries(d.operation, p.c_.bv_const("b", 64), p.formula->result)});
+                   nonzero_queries(d.operation, d.sh, b, p.formula->result)});
 
   bool fail = false, skip = false, have_cex = false;
   for (const scope_plan& plan : plans) {
@@ -414,12 +450,12 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
         std::string replay = o.no_replay;
         std::string replay_failed;
         const std::optional<std::int64_t> replayed =
-            o.replay && d.batch ? replay_one(d.batch, r.input, replay_failed) : std::nullopt;
+            o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
         if (o.replay && d.batch && !replayed) {
           replay = "replayed: the built implementation gave no result: " + replay_failed;
           if (!r.ub) {  // a defined computation must return what the IR says
             out.verdict = "error";
-            out.reason = "replay at " + hex(r.input) + " failed although the IR has no undefined "
+            out.reason = "replay at " + render(d.sh, r.input) + " failed although the IR has no undefined "
                          "behaviour there: " + replay_failed;
             out.result = status::fail;
             return finish();
@@ -435,11 +471,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                      p.dispatch_path_returning(r.input, got) + ")";
           } else if (got != r.predicted) {
             out.verdict = "error";
-            out.reason = "replay disagrees with the solver at " + hex(r.input) +
+            out.reason = "replay disagrees with the solver at " + render(d.sh, r.input) +
                          ": the model of the IR returns " + std::to_string(r.predicted) +
                          ", the built implementation " + std::to_string(got) +
                          " (a bug in the prover, or IR that is not of this implementation)";
-            out.input = r.input;
+            set_input(r.input);
             out.got = got;
             out.result = status::fail;
             return finish();
@@ -455,14 +491,14 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           have_cex = true;
           out.verdict = "counterexample";
           out.expected = expected;
-          out.input = r.input;
+          set_input(r.input);
           out.expected_value = r.want;
           out.got = r.predicted;
           out.replay = replay;
           out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
         }
         if (!expected) fail = true;
-        out.details.push_back(label + ": counterexample " + hex(r.input) + ": " + r.reason +
+        out.details.push_back(label + ": counterexample " + render(d.sh, r.input) + ": " + r.reason +
                               (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)") +
                               " [" + r.how + "]");
         break;
@@ -471,15 +507,14 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   }
   // Where CPUs differ (inline asm), say whether the verdict depends on it.
   for (std::size_t k = 0; k < p.formula->cpu_choices.size(); ++k) {
-    const z3::expr b = p.c_.bv_const("b", 64);
     for (const scope_plan& plan : plans) {
       if (p.remaining_ms() == 0) break;
-      const z3::expr domain = plan.on == scope::zero ? b == p.c_.bv_val(0, 64) : b != p.c_.bv_val(0, 64);
+      const z3::expr domain = plan.on == scope::zero ? empty : !empty && in_domain(d.sh, b);
       try {
         if (const auto at = p.depends_on_choice(k, domain))
           out.details.push_back(std::string(plan.label) + ": depends on the CPU: the verdict assumes that " +
                                 p.formula->cpu_choices[k].second + "; otherwise the result differs, e.g. at " +
-                                hex(*at));
+                                render(d.sh, *at));
       } catch (const z3::exception&) {
       }
     }
@@ -493,8 +528,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     }
   }
   if (!have_cex && !skip && !fail) {
-    char note[160];
-    std::snprintf(note, sizeof note, "for all 2^64 inputs on %s IR (%s %s)%s", ir.triple.c_str(),
+    char note[512];
+    std::snprintf(note, sizeof note, "for %s on %s IR (%s %s)%s", inputs_text(d.sh).c_str(), ir.triple.c_str(),
                   ir.compiler.c_str(), ir.flags.c_str(),
                   p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
     out.reason = note;

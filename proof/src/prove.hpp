@@ -26,7 +26,12 @@ struct outcome {
   std::string verdict;    // "proved", "counterexample", "not provable", "error" (a suite bug)
   bool expected = false;  // the catalogue expects a failure here (a proof is then an XPASS)
   std::string reason;
-  std::optional<std::uint64_t> input;
+  // A counterexample: the board (square space, shape.hpp), how the
+  // implementation sees it (render(): "{lo=0x..., hi=0x...}" for two halves)
+  // and the argument as `scanproof eval --impl NAME` takes it (0x<hi><lo>
+  // for 128-bit shapes; for 64 bits and narrower the same as `input_shown`).
+  std::optional<word> input;
+  std::string input_shown, input_argument;
   std::optional<std::int64_t> expected_value, got;
   std::string replay;
   double seconds = 0;

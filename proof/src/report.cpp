@@ -30,7 +30,8 @@ void print_text(std::ostream& os, const outcome& r) {
   os << head << "\n";
   if (!r.reason.empty()) os << "     " << r.reason << "\n";
   if (r.input) {
-    os << "     input " << hex(*r.input);
+    os << "     input " << r.input_shown;
+    if (r.input_argument != r.input_shown) os << " (scanproof eval: " << r.input_argument << ")";
     if (r.expected_value) os << ": must return " << *r.expected_value;
     if (r.got) os << ", the IR returns " << *r.got;
     os << "\n";
@@ -51,7 +52,8 @@ void print_json(std::ostream& os, const ir_set& ir, const std::vector<outcome>& 
        << ", \"expected\": " << (r.expected ? "true" : "false")
        << ", \"result\": " << json_string(word(r.result))
        << ", \"reason\": " << json_string(r.reason)
-       << ", \"input\": " << (r.input ? json_string(hex(*r.input)) : "null")
+       << ", \"input\": " << (r.input ? json_string(r.input_argument) : "null")
+       << ", \"input_shown\": " << (r.input ? json_string(r.input_shown) : "null")
        << ", \"expected_value\": " << (r.expected_value ? std::to_string(*r.expected_value) : "null")
        << ", \"got\": " << (r.got ? std::to_string(*r.got) : "null")
        << ", \"replay\": " << json_string(r.replay) << ", \"seconds\": " << r.seconds
@@ -120,7 +122,9 @@ std::string to_record(const outcome& r) {
      << "\nexpected=" << r.expected << "\nreason=" << escaped(r.reason)
      << "\nreplay=" << escaped(r.replay) << "\nseconds=" << r.seconds
      << "\nresult=" << static_cast<int>(r.result) << "\nengine=" << escaped(r.engine) << "\n";
-  if (r.input) os << "input=" << *r.input << "\n";
+  if (r.input)
+    os << "input=" << r.input->lo << "," << r.input->hi << "\ninput_shown=" << escaped(r.input_shown)
+       << "\ninput_argument=" << escaped(r.input_argument) << "\n";
   if (r.expected_value) os << "expected_value=" << *r.expected_value << "\n";
   if (r.got) os << "got=" << *r.got << "\n";
   for (const std::string& d : r.details) os << "detail=" << escaped(d) << "\n";
@@ -142,7 +146,12 @@ outcome from_record(const std::string& text) {
     else if (k == "replay") r.replay = v;
     else if (k == "seconds") r.seconds = std::strtod(v.c_str(), nullptr);
     else if (k == "result") r.result = static_cast<status>(std::atoi(v.c_str()));
-    else if (k == "input") r.input = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "input") {
+      char* end = nullptr;
+      const std::uint64_t lo = std::strtoull(v.c_str(), &end, 10);
+      r.input = scanproof::word{lo, *end == ',' ? std::strtoull(end + 1, nullptr, 10) : 0};
+    } else if (k == "input_shown") r.input_shown = v;
+    else if (k == "input_argument") r.input_argument = v;
     else if (k == "expected_value") r.expected_value = std::strtoll(v.c_str(), nullptr, 10);
     else if (k == "got") r.got = std::strtoll(v.c_str(), nullptr, 10);
     else if (k == "detail") r.details.push_back(v);

@@ -868,15 +868,22 @@ void executor::exec(path& p, const llvm::Instruction& i) {
 
 }  // namespace detail
 
-function_formula translate(const llvm::Function& fn, z3::context& c, const z3::expr& input,
+function_formula translate(const llvm::Function& fn, z3::context& c, const std::vector<z3::expr>& inputs,
                            const translate_options& opt) {
-  if (fn.arg_size() != 1 || !fn.getArg(0)->getType()->isIntegerTy() ||
-      !fn.getReturnType()->isIntegerTy(64))
-    throw not_modelled("expected i64 " + fn.getName().str() + "(iN)");
+  bool ints = fn.arg_size() == inputs.size();
+  for (const llvm::Argument& a : fn.args()) ints = ints && a.getType()->isIntegerTy();
+  if (!ints || !fn.getReturnType()->isIntegerTy(64))
+    throw not_modelled("expected i64 " + fn.getName().str() + "(" + std::to_string(inputs.size()) +
+                       " integer argument" + (inputs.size() == 1 ? "" : "s") + ")");
   detail::executor ex(c, opt, fn.getParent()->getDataLayout());
-  const unsigned w = fn.getArg(0)->getType()->getIntegerBitWidth();
-  const z3::expr arg = w == 64 ? input : w < 64 ? input.extract(w - 1, 0) : z3::zext(input, w - 64);
-  const detail::val r = ex.call(fn, {detail::val{arg, c.bool_val(false)}}, c.bool_val(true));
+  std::vector<detail::val> args;
+  for (unsigned k = 0; k < fn.arg_size(); ++k) {
+    const unsigned w = fn.getArg(k)->getType()->getIntegerBitWidth();
+    const z3::expr& in = inputs[k];
+    const unsigned iw = in.get_sort().bv_size();
+    args.push_back({w == iw ? in : w < iw ? in.extract(w - 1, 0) : z3::zext(in, w - iw), c.bool_val(false)});
+  }
+  const detail::val r = ex.call(fn, args, c.bool_val(true));
   function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
   return out;
 }

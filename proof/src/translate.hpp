@@ -1,4 +1,5 @@
-// LLVM IR -> a Z3 bit-vector formula of the function's 64-bit input.
+// LLVM IR -> a Z3 bit-vector formula of the function's inputs (the proof
+// symbol's (lo, hi), as functions of the board: prove.cpp).
 // What is modelled (and what is "not provable") is listed in docs/proof.md.
 #pragma once
 #include <z3++.h>
@@ -68,8 +69,9 @@ struct translate_options {
   std::function<bool(const z3::expr&)> quickly_infeasible;
 };
 
-// f must take one integer argument and return an integer.
-function_formula translate(const llvm::Function& f, z3::context& c, const z3::expr& input,
+// f must take one integer argument per input (each zero-extended or truncated
+// to the argument's width) and return an i64.
+function_formula translate(const llvm::Function& f, z3::context& c, const std::vector<z3::expr>& inputs,
                            const translate_options& opt);
 
 }  // namespace scanproof::proof

@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <tuple>
 
@@ -55,7 +56,9 @@ TEST(Proof, OutcomeSurvivesTheTripFromAChildProcess) {
   r.verdict = "counterexample";
   r.expected = true;
   r.reason = "two\nlines and a back\\slash = sign";
-  r.input = 0x8000000000000000ULL;
+  r.input = word{0x8000000000000000ULL, 0x5ULL};
+  r.input_shown = "{lo=0x8000000000000000, hi=0x0000000000000005}";
+  r.input_argument = "0x00000000000000058000000000000000";
   r.expected_value = 63;
   r.got = -1023;
   r.replay = "replayed: -1023";
@@ -69,6 +72,8 @@ TEST(Proof, OutcomeSurvivesTheTripFromAChildProcess) {
   EXPECT_EQ(back.expected, r.expected);
   EXPECT_EQ(back.reason, r.reason);
   EXPECT_EQ(back.input, r.input);
+  EXPECT_EQ(back.input_shown, r.input_shown);
+  EXPECT_EQ(back.input_argument, r.input_argument);
   EXPECT_EQ(back.expected_value, r.expected_value);
   EXPECT_EQ(back.got, r.got);
   EXPECT_EQ(back.replay, r.replay);
@@ -103,11 +108,14 @@ TEST(Proof, ProvesCorrectSwarPopcount) {
 }
 
 // Checks a refutation: a real counterexample, replayed through the build.
-void expect_refuted(const proof::outcome& r, op o) {
+void expect_refuted(const proof::outcome& r, op o, const shape& sh = integer_shape(64)) {
   ASSERT_EQ(r.verdict, "counterexample") << r.reason;
   EXPECT_EQ(r.result, proof::status::fail);
   ASSERT_TRUE(r.input && r.expected_value);
-  EXPECT_EQ(*r.expected_value, reference::eval(o, *r.input));
+  EXPECT_EQ(*r.expected_value, expected_result(o, sh, *r.input));
+  if (sh.plain_64()) {
+    EXPECT_EQ(*r.expected_value, reference::eval(o, r.input->lo));
+  }
   EXPECT_NE(r.replay.find("replayed"), std::string::npos) << r.replay;
 }
 
@@ -115,21 +123,21 @@ TEST(Proof, RefutesTableEntrySwappedAtBit62) {
   const descriptor& d = fixture("fixture_debruijn_swapped62");
   const proof::outcome r = prove(d);
   expect_refuted(r, op::lsb);
-  const int lsb = std::countr_zero(*r.input);
-  EXPECT_TRUE(lsb == 61 || lsb == 62) << std::hex << *r.input;
-  EXPECT_NE(call_one(d.batch, *r.input), lsb);
+  const int lsb = std::countr_zero(r.input->lo);
+  EXPECT_TRUE(lsb == 61 || lsb == 62) << std::hex << r.input->lo;
+  EXPECT_NE(call_one(d.batch, r.input->lo), lsb);
 }
 
 TEST(Proof, RefutesHashCollidingOnlyAboveBit48) {
   const proof::outcome r = prove(fixture("fixture_mod97_lsb"));
   expect_refuted(r, op::lsb);
-  EXPECT_GE(std::countr_zero(*r.input), 48) << std::hex << *r.input;
+  EXPECT_GE(std::countr_zero(r.input->lo), 48) << std::hex << r.input->lo;
 }
 
 TEST(Proof, RefutesSpecialCaseForSparseHighBits) {
   const proof::outcome r = prove(fixture("fixture_sparse_high"));
   expect_refuted(r, op::lsb);
-  EXPECT_EQ(*r.input, 0xA004000000000000ULL);
+  EXPECT_EQ(r.input->lo, 0xA004000000000000ULL);
   EXPECT_EQ(r.got, 49);
 }
 
@@ -138,7 +146,7 @@ TEST(Proof, ReportsOverWideShiftAsUndefinedBehaviour) {
   ASSERT_EQ(r.verdict, "counterexample") << r.reason;
   EXPECT_EQ(r.result, proof::status::fail);
   ASSERT_TRUE(r.input);
-  EXPECT_EQ(*r.input >> 63, 1u) << std::hex << *r.input;
+  EXPECT_EQ(r.input->lo >> 63, 1u) << std::hex << r.input->lo;
   EXPECT_NE(r.reason.find("undefined behaviour"), std::string::npos) << r.reason;
   EXPECT_NE(r.reason.find("shift by the width"), std::string::npos) << r.reason;
 }
@@ -218,7 +226,7 @@ proof::outcome prove_ir(const char* name, op o, const char* triple, const char* 
   ir->target = triple;
   ir->triple = triple;
   const std::string text = std::string("target datalayout = \"") + layout + "\"\ntarget triple = \"" + triple +
-                           "\"\ndefine i64 @scanproof_scalar__" + name + "(i64 %b) {\n" + body + "}\n";
+                           "\"\ndefine i64 @scanproof_scalar__" + name + "(i64 %b, i64 %unused_hi) {\n" + body + "}\n";
   llvm::SMDiagnostic err;
   ir->modules.push_back(llvm::parseAssemblyString(text, err, ir->context));
   if (!ir->modules.back()) throw std::runtime_error("bad fixture IR: " + err.getMessage().str());
@@ -244,7 +252,7 @@ TEST(Proof, Aarch64AsmRbitClz) {
   const proof::outcome bad = prove_aarch64_asm("a64_ctz_clz", "clz ${0:x}, ${1:x}");
   ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
   ASSERT_TRUE(bad.input && bad.got);
-  EXPECT_EQ(*bad.got, std::countl_zero(*bad.input)) << std::hex << *bad.input;
+  EXPECT_EQ(*bad.got, std::countl_zero(bad.input->lo)) << std::hex << bad.input->lo;
 }
 
 // 32-bit ARM: a 64-bit clz from two 32-bit clz; with 31 for the low half
@@ -264,7 +272,7 @@ TEST(Proof, ArmAsmClzPair) {
   const proof::outcome bad = prove_arm_clz_pair("arm_clz_pair_31", 31);
   ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
   ASSERT_TRUE(bad.input);
-  EXPECT_EQ(*bad.input >> 32, 0u) << std::hex << *bad.input;
+  EXPECT_EQ(bad.input->lo >> 32, 0u) << std::hex << bad.input->lo;
 }
 
 // 64-bit PowerPC: cnttzd and popcntd are ctz and popcount; popcntw counts
@@ -284,7 +292,7 @@ TEST(Proof, Ppc64AsmCountInstructions) {
   const proof::outcome bad = prove_ppc64_asm("ppc_popcntw", op::popcount, "popcntw $0, $1");
   ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
   ASSERT_TRUE(bad.input);
-  EXPECT_NE(*bad.input >> 32, 0u) << std::hex << *bad.input;  // the high word's count lands in the high word
+  EXPECT_NE(bad.input->lo >> 32, 0u) << std::hex << bad.input->lo;  // the high word's count lands in the high word
 }
 
 // s390x: FLOGR's even register is the leading-zero count (64 for zero); the
@@ -334,7 +342,7 @@ TEST(Proof, PathsJoinAfterAnInnerLoop) {
   expect_proved("fixture_bytewise_kernighan_ok");
   const proof::outcome bad = refuted("fixture_bytewise_kernighan_7", op::popcount);
   ASSERT_TRUE(bad.input);
-  EXPECT_NE(*bad.input >> 56, 0u) << std::hex << *bad.input;
+  EXPECT_NE(bad.input->lo >> 56, 0u) << std::hex << bad.input->lo;
 }
 
 TEST(Proof, SwarFoldTo32BitsByBdd) {
@@ -347,8 +355,8 @@ TEST(Proof, NibbleTableLoopByBdd) {
   const proof::outcome bad = refuted("fixture_table4_entry15", op::popcount);
   ASSERT_TRUE(bad.input);
   bool nibble_f = false;
-  for (int k = 0; k < 64; k += 4) nibble_f = nibble_f || ((*bad.input >> k) & 0xF) == 0xF;
-  EXPECT_TRUE(nibble_f) << std::hex << *bad.input;
+  for (int k = 0; k < 64; k += 4) nibble_f = nibble_f || ((bad.input->lo >> k) & 0xF) == 0xF;
+  EXPECT_TRUE(nibble_f) << std::hex << bad.input->lo;
 }
 
 // Run-time dispatch (fixtures/dispatch.cpp): every path is proved and named;
@@ -411,8 +419,8 @@ TEST(Proof, LocalArrayStoresAndLoads) {
   const proof::outcome bad = refuted("fixture_local_array_entry15", op::popcount);
   ASSERT_TRUE(bad.input);
   bool nibble_f = false;
-  for (int k = 0; k < 64; k += 4) nibble_f = nibble_f || ((*bad.input >> k) & 0xF) == 0xF;
-  EXPECT_TRUE(nibble_f) << std::hex << *bad.input;
+  for (int k = 0; k < 64; k += 4) nibble_f = nibble_f || ((bad.input->lo >> k) & 0xF) == 0xF;
+  EXPECT_TRUE(nibble_f) << std::hex << bad.input->lo;
 }
 
 TEST(Proof, VectorTypedSwarByBdd) {
@@ -437,7 +445,7 @@ TEST(Proof, TableFilledAtStartUpIsProved) {
   EXPECT_EQ(ok.verdict, "proved") << ok.reason;
   const proof::outcome bad = prove(fixture("fixture_startup_table_37"));
   expect_refuted(bad, op::lsb);
-  EXPECT_EQ(std::countr_zero(*bad.input), 37) << std::hex << *bad.input;
+  EXPECT_EQ(std::countr_zero(bad.input->lo), 37) << std::hex << bad.input->lo;
   EXPECT_EQ(bad.got, 36);
 }
 TEST(Proof, TableFilledFromOutsideTheFileIsNotProvable) {
@@ -471,6 +479,94 @@ TEST(Proof, ReplayThatDisagreesWithTheSolverIsAnError) {
   EXPECT_EQ(r.verdict, "error");
   EXPECT_EQ(r.result, proof::status::fail);
   EXPECT_NE(r.reason.find("replay disagrees"), std::string::npos) << r.reason;
+}
+
+// Shapes (fixtures/shapes.cpp): the prover quantifies over the board of the
+// declared width and layout, inside the declared domain.
+TEST(Proof, ProvesDeBruijn32) {
+  const descriptor& d = fixture("fixture_debruijn32_lsb");
+  EXPECT_EQ(d.sh.width, 32);
+  const proof::outcome r = prove(d);
+  EXPECT_EQ(r.verdict, "proved") << r.reason;
+  EXPECT_NE(r.reason.find("all 2^32 inputs"), std::string::npos) << r.reason;
+}
+
+TEST(Proof, ProvesTwoHalfScansInTheirLayout) {
+  const proof::outcome ok = prove(fixture("fixture_halves63_lsb_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("2^127 boards"), std::string::npos) << ok.reason;
+  const proof::outcome pair = prove(fixture("fixture_pair64_msb_ok"));
+  EXPECT_EQ(pair.verdict, "proved") << pair.reason;
+  if (find("fixture_int128_popcount_ok")) {
+    const proof::outcome p = prove(fixture("fixture_int128_popcount_ok"));
+    EXPECT_EQ(p.verdict, "proved") << p.reason;
+  }
+}
+
+// 64 where the layout says 63: wrong on every board whose low half is empty;
+// the counterexample is shown as the two halves the scanner is passed.
+TEST(Proof, RefutesTwoHalfScanWithTheWrongOffset) {
+  const descriptor& d = fixture("fixture_halves63_lsb_offset64");
+  EXPECT_EQ(d.sh.high_offset, 63);
+  const proof::outcome r = prove(d);
+  expect_refuted(r, op::lsb, d.sh);
+  ASSERT_TRUE(r.input && r.got && r.expected_value);
+  EXPECT_GE(lowest_bit(*r.input), 63);
+  EXPECT_EQ(*r.got, *r.expected_value + 1);
+  const word arg = to_argument(d.sh, *r.input);
+  EXPECT_EQ(arg.lo, 0u);
+  EXPECT_EQ(r.input_shown, render(d.sh, *r.input));
+  EXPECT_EQ(r.input_shown.rfind("{lo=0x0000000000000000, hi=0x", 0), 0u) << r.input_shown;
+  EXPECT_EQ(r.input_argument.size(), 34u) << r.input_argument;  // 0x<hi><lo> for scanproof eval
+  EXPECT_NE(r.replay.find("as the solver predicted"), std::string::npos) << r.replay;
+  std::ostringstream text;
+  proof::print_text(text, r);
+  EXPECT_NE(text.str().find("input {lo=0x"), std::string::npos) << text.str();
+}
+
+// A uint16_t through the 32-bit __builtin_clz: 16 too many.
+TEST(Proof, RefutesClz16ThroughTheBuiltin) {
+  const descriptor& d = fixture("fixture_clz16_builtin32");
+  EXPECT_EQ(d.sh.width, 16);
+  const proof::outcome r = prove(d);
+  expect_refuted(r, op::clz, d.sh);
+  ASSERT_TRUE(r.input && r.got && r.expected_value);
+  EXPECT_EQ(*r.got, *r.expected_value + 16);
+  EXPECT_EQ(r.input_shown.size(), 6u) << r.input_shown;  // 0x and 4 digits
+  const proof::outcome ok = prove(fixture("fixture_clz16_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+}
+
+// Draughts: wrong only where the lowest set bit is 5, never set on the board.
+TEST(Proof, DeclaredDomainBoundsTheProof) {
+  const descriptor& off = fixture("fixture_draughts_lsb_wrong_off_domain");
+  EXPECT_TRUE(off.sh.domain_declared);
+  const proof::outcome ok = prove(off);
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("declared domain"), std::string::npos) << ok.reason;
+  const descriptor& on = fixture("fixture_draughts_lsb_wrong_on_domain");
+  const proof::outcome bad = prove(on);
+  expect_refuted(bad, op::lsb, on.sh);
+  ASSERT_TRUE(bad.input);
+  EXPECT_EQ(lowest_bit(*bad.input), 6);
+  EXPECT_FALSE(*bad.input & ~on.sh.domain) << bad.input_shown;
+  EXPECT_EQ(bad.got, 99);
+  // Without the domain, the off-domain bug is found.
+  descriptor everywhere = off;
+  everywhere.sh.domain = word::ones(64);
+  everywhere.sh.domain_declared = false;
+  const proof::outcome all = prove(everywhere);
+  expect_refuted(all, op::lsb);
+  EXPECT_EQ(lowest_bit(*all.input), 5);
+}
+
+// What the prover cannot model is not provable, never proved.
+TEST(Proof, ShapeThatCannotBeModelledIsNotProvable) {
+  descriptor bad = fixture("fixture_halves63_lsb_ok");
+  bad.sh.high_offset = 62;
+  const proof::outcome r = prove(bad);
+  EXPECT_EQ(r.verdict, "not provable") << r.reason;
+  EXPECT_NE(r.reason.find("high_offset 62"), std::string::npos) << r.reason;
 }
 
 }  // namespace
