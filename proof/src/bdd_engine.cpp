@@ -7,6 +7,7 @@
 #undef bdd_ithvar
 
 #include <string>
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -62,7 +63,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
   z3::expr word = c.bv_val(0, 1);
   for (int i = width; i-- > 0;) {
     const z3::expr v = c.bool_const(("bdd!bit!" + std::to_string(i)).c_str());
-    const z3::expr one = z3::ite(v, c.bv_val(1, 1), c.bv_val(0, 1));
+    const z3::expr one = limits.board.domain.test(i) ? z3::ite(v, c.bv_val(1, 1), c.bv_val(0, 1)) : c.bv_val(0, 1);
     word = i == width - 1 ? one : z3::concat(word, one);
   }
   z3::expr_vector from(c), to(c);
@@ -124,6 +125,20 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
       }
     }
   }
+  // Input bit -> BDD level: the top bit first; two halves interleaved from the
+  // top (limits.board.halves_at), each square ranked by (bit within its half, half).
+  std::vector<int> level(static_cast<std::size_t>(width)), bit_at(static_cast<std::size_t>(width));
+  {
+    std::vector<int> bits(static_cast<std::size_t>(width));
+    for (int i = 0; i < width; ++i) bits[static_cast<std::size_t>(i)] = i;
+    const int h = limits.board.halves_at;
+    auto key = [h](int i) { return h ? (i < h ? 2 * i : 2 * (i - h) + 1) : i; };
+    std::sort(bits.begin(), bits.end(), [&](int a, int b) { return key(a) > key(b); });
+    for (int v = 0; v < width; ++v) {
+      level[static_cast<std::size_t>(bits[static_cast<std::size_t>(v)])] = v;
+      bit_at[static_cast<std::size_t>(v)] = bits[static_cast<std::size_t>(v)];
+    }
+  }
   int vars = width;
   for (const z3::expr& e : order) {
     if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
@@ -133,7 +148,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
     }
     const std::string n = symbol_text(e.decl().name());
     // The top bit is variable 0 (bdd_engine.hpp); other variables after the input.
-    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? width - 1 - std::stoi(n.substr(8)) : vars++;
+    var_of[id_of(e)] = n.rfind("bdd!bit!", 0) == 0 ? level[static_cast<std::size_t>(std::stoi(n.substr(8)))] : vars++;
   }
 
   const session s(limits.max_nodes, vars);
@@ -228,7 +243,7 @@ bdd_answer bdd_decide(const z3::expr& query, const z3::expr& input, const bdd_li
   for (BDD n = bdd_satone(f); n != bdd_true_node && n != bdd_false_node;) {
     const int v = bdd_var(n);
     const bool one = bdd_low(n) == bdd_false_node;
-    if (one && v < width) in |= scanproof::word::bit(width - 1 - v);
+    if (one && v < width) in |= scanproof::word::bit(bit_at[static_cast<std::size_t>(v)]);
     n = one ? bdd_high(n) : bdd_low(n);
   }
   out.result = z3::sat;

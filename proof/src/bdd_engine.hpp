@@ -26,9 +26,22 @@ struct bdd_answer {
   std::size_t peak_nodes = 0;
 };
 
+// What the BDD engine may know of its input beyond its width: a two-half
+// board's high half starts at `halves_at` (or 0: one integer), and only the
+// bits of `domain` can be set (a declared domain; all ones: every bit).
+struct board_layout {
+  // Two halves' bits are interleaved in the variable order (lo bit k next to
+  // hi bit k), where formulas over p[0] | p[1] stay smaller.
+  int halves_at = 0;
+  // Bits outside it are the constant 0 before bit-blasting, not variables
+  // constrained at the root: every intermediate BDD is over the domain only.
+  scanproof::word domain = scanproof::word::ones(128);
+};
+
 struct bdd_limits {
   int max_nodes = 1 << 22;  // ~80 MB of BuDDy nodes; the catalogue needs at most ~1M
   std::chrono::steady_clock::time_point deadline;
+  board_layout board{};
 };
 
 // Is `query` (Bool over the bit-vector constant `input`, 1 to 128 bits)

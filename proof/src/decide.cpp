@@ -34,7 +34,7 @@ bool is_timeout(const std::string& why) {
 }  // namespace
 
 decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use,
-                clock_type::time_point bdd_deadline, unsigned z3_ms) {
+                clock_type::time_point bdd_deadline, unsigned z3_ms, const board_layout& board) {
   z3::context& c = formula.ctx();
   const auto start = clock_type::now();
   decision d;
@@ -43,7 +43,7 @@ decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use
     return r;
   };
   if (use.bdd && !fp && bdd_deadline > start) {
-    const bdd_answer a = bdd_decide(formula, b, {bdd_limits{}.max_nodes, bdd_deadline});
+    const bdd_answer a = bdd_decide(formula, b, {bdd_limits{}.max_nodes, bdd_deadline, board});
     if (std::getenv("SCANPROOF_PROOF_TRACE"))  // tuning the node limit
       std::fprintf(stderr, "bdd: %s in %.2f s, %zu nodes at most%s%s\n",
                    a.result == z3::unsat ? "unsat" : a.result == z3::sat ? "sat" : "unknown",

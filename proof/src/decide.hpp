@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "bdd_engine.hpp"
+
 namespace scanproof::proof {
 
 struct engines {
@@ -28,7 +30,9 @@ struct decision {
 
 // Is `formula` (Bool over the input `b`, a bit-vector of 1 to 128 bits) satisfiable? `fp`: it uses
 // floating point. The BDD engine gets until `bdd_deadline`, Z3 `z3_ms`.
+// `board`: what the BDD engine may know of `b` (bdd_engine.hpp).
 decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use,
-                std::chrono::steady_clock::time_point bdd_deadline, unsigned z3_ms);
+                std::chrono::steady_clock::time_point bdd_deadline, unsigned z3_ms,
+                const board_layout& board = {});
 
 }  // namespace scanproof::proof

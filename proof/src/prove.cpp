@@ -122,13 +122,13 @@ class prover {
       // (the loop is reported as not bounded in time), and the run ends.
       if (remaining_ms() == 0) return z3::unknown;
       // A path condition with floating point needs QF_FPBV; Z3 tells.
-      const decision d = decide(pc, b_, false, {}, deadline_, std::max(1u, remaining_ms()));
+      const decision d = decide(pc, b_, false, {}, deadline_, std::max(1u, remaining_ms()), board_of());
       if (d.result != z3::unknown || remaining_ms() == 0) return d.result;
       return decide(pc, b_, true, {false, true}, deadline_, std::max(1u, remaining_ms())).result;
     };
     t.quickly_infeasible = [this](const z3::expr& pc) {
       const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
-      return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u)).result == z3::unsat;
+      return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u), board_of()).result == z3::unsat;
     };
     return translate(fn, c_, arguments(sh_, b_), t);
   }
@@ -183,7 +183,7 @@ class prover {
         question = question.substitute(from, to).simplify();
       }
       const decision d = decide(question, b_, f.uses_fp,
-                                {qs.bdd, qs.z3 && ms > 0}, deadline_, ms);
+                                {qs.bdd, qs.z3 && ms > 0}, deadline_, ms, board_of());
       seconds += d.seconds;
       if (!d.engine.empty() && std::find(by.begin(), by.end(), d.engine) == by.end()) by.push_back(d.engine);
       if (d.result == z3::unsat) continue;
@@ -231,7 +231,8 @@ class prover {
       to.push_back(c_.bool_val(i != k));
     }
     const z3::expr other = z3::expr(*with_choices_).substitute(from, to);
-    const decision d = decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms());
+    const decision d =
+        decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms(), board_of());
     if (d.result != z3::sat || !d.model) return std::nullopt;
     return model_word(*d.model, b_);
   }
@@ -259,7 +260,7 @@ class prover {
     to.push_back(board_value(input));
     const z3::expr v = z3::expr(f.result).substitute(from, to);
     const decision d = decide(v == c_.bv_val(static_cast<std::uint64_t>(got), 64), b_, f.uses_fp, {}, deadline_,
-                              std::max(1u, std::min(remaining_ms(), 10000u)));
+                              std::max(1u, std::min(remaining_ms(), 10000u)), board_of());
     return d.result == z3::sat ? "the features this CPU reports in __cpu_model" : "";
   }
 
@@ -327,6 +328,8 @@ class prover {
   const prove_options& o_;
   shape sh_;
   z3::expr b_;  // the board: sh_.squares() bits
+  // The BDD engine's view of the board: the halves' split, the domain.
+  board_layout board_of() const { return {sh_.width == 128 ? sh_.high_offset : 0, sh_.domain}; }
   std::optional<z3::expr> with_choices_;
   clock_type::time_point deadline_;
 };
