@@ -197,9 +197,9 @@ errors)
   }
   compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
   compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one std::uint64_t"
-  compiles_alone "$bad/wrong_signature.c" c_narrow_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must take one 64-bit unsigned integer \(uint64_t\)"
+    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a 16-byte struct"
+  compiles_alone "$bad/wrong_signature.c" c_signed_lsb \
+    "SCANPROOF_CANDIDATE\(function, op\): the function must take one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a scanproof_word"
   echo "build errors: checked 8 kinds"
   ;;
 *) echo "unknown step '$step'" >&2; exit 2 ;;
