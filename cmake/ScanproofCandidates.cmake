@@ -94,7 +94,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
   file(MD5 "${_scanproof_probe_main}" h)
   string(APPEND basis "|${h}")
   foreach(d IN LISTS include_dirs)
-    file(GLOB headers "${d}/scanproof/*.hpp")
+    file(GLOB headers "${d}/scanproof/*.hpp" "${d}/scanproof/*.h")  # candidate.h too
     foreach(hdr IN LISTS headers)
       file(MD5 "${hdr}" h)
       string(APPEND basis "|${h}")

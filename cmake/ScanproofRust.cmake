@@ -4,6 +4,13 @@
 #   #[no_mangle]
 #   pub extern "C" fn my_lsb(b: u64) -> u32 { b.trailing_zeros() }
 #
+# or, for another shape (docs/contracts.md, "Shapes"), a u8/u16/u32 board or a
+# 128-bit board as two u64 halves with its layout and domain:
+#
+#   // scanproof: candidate(shogi_lsb, lsb, high_offset=63, index_base=1, domain=0x...)
+#   #[no_mangle]
+#   pub extern "C" fn shogi_lsb(lo: u64, hi: u64) -> u32 { ... }
+#
 # become ordinary candidates through a generated C shim (scanproof/candidate.h's
 # SCANPROOF_CANDIDATE on an extern declaration with the C type of the Rust
 # return type): the same registry, kernels, checks and drivers as C and C++.
@@ -43,29 +50,78 @@ function(scanproof_rust_unavailable out)
   set(${out} "${why}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_rust_declarations(<pairs-var> <error-var> <file>): "op name
-# ctype" entries of the file's declarations, each checked against its export;
+# scanproof_rust_declarations(<entries-var> <error-var> <file>):
+# "op|name|ctype|params|options" entries of the file's declarations, each
+# checked against its export (ctype: the C type of the return; params: the C
+# parameter list; options: candidate.h's designated initializers);
 # <error-var>: what is wrong, naming the file and the function ("" if nothing).
+#
+#   // scanproof: candidate(name, op[, high_offset=63][, index_base=1][, domain=0x...])
+#
+# The export takes one u8/u16/u32/u64/usize (a board of that width) or two u64
+# (lo: u64, hi: u64) for a 128-bit board. u128 is refused: its extern "C" ABI
+# is not stable across rustc versions and targets.
 function(scanproof_rust_declarations pairs_var error_var src)
   file(READ "${src}" text)
   string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([^)\n]*\\)" decls "${text}")
   set(pairs "")
   set(errors "")
-  # Rust return type -> the C type the shim declares.
+  # Rust integer type -> the C type the shim declares.
   foreach(bits 8 16 32 64)
     set(c_u${bits} uint${bits}_t)
     set(c_i${bits} int${bits}_t)
   endforeach()
   set(c_usize uintptr_t)
   set(c_isize intptr_t)
+  set(id "[A-Za-z_][A-Za-z0-9_]*")
+  set(prim "(core::primitive::|std::primitive::)?")
+  set(forms "one u8, u16, u32, u64 or usize, or two u64 (lo, hi)")
   foreach(d IN LISTS decls)
-    if(NOT d MATCHES "candidate[ \t]*\\([ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*,[ \t]*(lsb|msb|ctz|clz|popcount)[ \t]*\\)$")
-      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, lsb|msb|ctz|clz|popcount)'")
+    if(NOT d MATCHES "candidate[ \t]*\\([ \t]*(${id})[ \t]*,[ \t]*(lsb|msb|ctz|clz|popcount)[ \t]*(,[^)]*)?\\)$")
+      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, lsb|msb|ctz|clz|popcount[, high_offset=63][, index_base=1][, domain=0x...])'")
       continue()
     endif()
     set(name "${CMAKE_MATCH_1}")
     set(op "${CMAKE_MATCH_2}")
-    set(sig "pub extern \"C\" fn ${name}(b: u64) -> <u8|i8|u16|i16|u32|i32|u64|i64|usize|isize>")
+    set(rest "${CMAKE_MATCH_3}")
+    set(sig "pub extern \"C\" fn ${name}(b: u64) -> <u8|i8|u16|i16|u32|i32|u64|i64|usize|isize> (or b: u8|u16|u32|usize, or lo: u64, hi: u64 for a 128-bit board)")
+    # Layout and domain options -> candidate.h's designated initializers.
+    set(options "")
+    set(bad_option "")
+    string(REGEX REPLACE "^,[ \t]*" "" rest "${rest}")
+    string(REPLACE "," ";" rest "${rest}")
+    foreach(o IN LISTS rest)
+      string(STRIP "${o}" o)
+      if(o MATCHES "^(high_offset|index_base)[ \t]*=[ \t]*([0-9]+)$")
+        string(APPEND options ", .${CMAKE_MATCH_1} = ${CMAKE_MATCH_2}")
+      elseif(o MATCHES "^domain[ \t]*=[ \t]*0[xX]([0-9a-fA-F_]+)$")
+        string(REPLACE "_" "" hex "${CMAKE_MATCH_1}")
+        string(REGEX REPLACE "^0+" "" hex "${hex}")
+        string(LENGTH "${hex}" n)
+        if(n GREATER 32)
+          set(bad_option "'${o}' has more than 128 bits")
+          break()
+        elseif(n GREATER 16)
+          math(EXPR split "${n} - 16")
+          string(SUBSTRING "${hex}" 0 ${split} hi)
+          string(SUBSTRING "${hex}" ${split} 16 lo)
+        else()
+          set(hi 0)
+          set(lo "${hex}")
+          if(lo STREQUAL "")
+            set(lo 0)
+          endif()
+        endif()
+        string(APPEND options ", .domain = {0x${lo}ull, 0x${hi}ull}")
+      else()
+        set(bad_option "'${o}' is not high_offset=<63|64>, index_base=<0|1> or domain=0x<hex>")
+        break()
+      endif()
+    endforeach()
+    if(bad_option)
+      list(APPEND errors "candidate ${name}: option ${bad_option}")
+      continue()
+    endif()
     # The export: #[no_mangle], optional further attributes, then the fn.
     set(ws "[ \t\r\n]*")
     if(NOT text MATCHES "#\\[no_mangle\\]${ws}(#\\[[^\n]*\\]${ws})*pub${ws}(unsafe${ws})?extern${ws}\"C\"${ws}fn${ws}${name}${ws}\\(([^)]*)\\)${ws}(->${ws}([A-Za-z0-9_:]+))?")
@@ -75,8 +131,17 @@ function(scanproof_rust_declarations pairs_var error_var src)
     set(params "${CMAKE_MATCH_3}")
     set(ret "${CMAKE_MATCH_5}")
     string(STRIP "${params}" params)
-    if(NOT params MATCHES "^(mut[ \t]+)?[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*(u64|core::primitive::u64|std::primitive::u64)[ \t\r\n,]*$")
-      list(APPEND errors "candidate ${name}: it takes (${params}); a candidate takes one u64: ${sig}")
+    string(REGEX REPLACE "[ \t\r\n]+" " " shown "${params}")
+    set(arg "(mut[ \t]+)?${id}[ \t]*:[ \t]*${prim}")
+    if(params MATCHES "^${arg}(u8|u16|u32|u64|usize)[ \t\r\n,]*$")
+      set(cparams "${c_${CMAKE_MATCH_3}}")
+    elseif(params MATCHES "^${arg}u64[ \t\r\n]*,[ \t\r\n]*${arg}u64[ \t\r\n,]*$")
+      set(cparams "uint64_t, uint64_t")
+    elseif(params MATCHES "u128")
+      list(APPEND errors "candidate ${name}: it takes (${shown}); u128 has no stable extern \"C\" ABI: pass the board as two u64 halves, fn ${name}(lo: u64, hi: u64), with high_offset=64 for a plain 128-bit number")
+      continue()
+    else()
+      list(APPEND errors "candidate ${name}: it takes (${shown}); a candidate takes ${forms}: ${sig}")
       continue()
     endif()
     string(REGEX REPLACE "^(core|std)::primitive::" "" ret "${ret}")
@@ -88,7 +153,7 @@ function(scanproof_rust_declarations pairs_var error_var src)
       list(APPEND errors "candidate ${name}: it returns ${ret}, not an integer type of 64 bits or fewer: ${sig}")
       continue()
     endif()
-    list(APPEND pairs "${op} ${name} ${c_${ret}}")
+    list(APPEND pairs "${op}|${name}|${c_${ret}}|${cparams}|${options}")
   endforeach()
   set(error "")
   if(errors)
@@ -159,12 +224,18 @@ function(scanproof_rust_shim out src)
   set(body "/* Generated by ScanproofRust.cmake from ${src}: its exports, registered. */\n")
   string(APPEND body "#include <scanproof/candidate.h>\n")
   foreach(p IN LISTS pairs)
-    string(REPLACE " " ";" p "${p}")
+    string(REPLACE "|" ";" p "${p}")
     list(GET p 0 op)
     list(GET p 1 name)
     list(GET p 2 ctype)
+    list(GET p 3 cparams)
+    list(LENGTH p n)
+    set(options "")
+    if(n GREATER 4)
+      list(GET p 4 options)
+    endif()
     string(TOUPPER "${op}" OP)
-    string(APPEND body "extern ${ctype} ${name}(uint64_t);\nSCANPROOF_CANDIDATE(${name}, SCANPROOF_${OP});\n")
+    string(APPEND body "extern ${ctype} ${name}(${cparams});\nSCANPROOF_CANDIDATE(${name}, SCANPROOF_${OP}${options});\n")
   endforeach()
   file(CONFIGURE OUTPUT "${shim}" CONTENT "${body}" @ONLY)
   set(${out} "${shim}" PARENT_SCOPE)

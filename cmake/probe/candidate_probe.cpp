@@ -12,7 +12,7 @@
 #include "scanproof/registry.hpp"
 
 namespace scanproof::detail {
-int register_candidate(const char* name, op o, kernels, const char*) {
+int register_candidate(const char* name, op o, kernels, const char*, layout_options) {
   std::printf("candidate %s %d\n", name, static_cast<int>(o));
   return 0;
 }
@@ -20,7 +20,8 @@ int expect_candidates_from(const char*) { return 0; }
 }  // namespace scanproof::detail
 
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn,
-                                              scanproof::chain_fn, scanproof::chain_fn, const char*) {
+                                              scanproof::chain_fn, scanproof::chain_fn, const char*,
+                                              const scanproof_c_shape*) {
   std::printf("candidate %s %d\n", name, op);
   return 0;
 }

@@ -13,15 +13,16 @@ set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOO
 
 add_test(NAME unit.candidates.nested_build COMMAND ${_script} build ${_args})
 add_test(NAME unit.candidates.hostile COMMAND ${_script} hostile ${_args})
+add_test(NAME unit.candidates.shapes COMMAND ${_script} shapes ${_args})
 add_test(NAME unit.candidates.build_errors COMMAND ${_script} errors ${_args})
 set_tests_properties(unit.candidates.nested_build PROPERTIES
   LABELS unit FIXTURES_SETUP scanproof_candidates_tree RESOURCE_LOCK scanproof_candidates_tree
   TIMEOUT 900)
-set_tests_properties(unit.candidates.hostile unit.candidates.build_errors PROPERTIES
+set_tests_properties(unit.candidates.hostile unit.candidates.shapes unit.candidates.build_errors PROPERTIES
   LABELS unit FIXTURES_REQUIRED scanproof_candidates_tree RESOURCE_LOCK scanproof_candidates_tree
   TIMEOUT 600)
-# build_errors reconfigures the nested tree: after the hostile run.
-set_tests_properties(unit.candidates.build_errors PROPERTIES DEPENDS unit.candidates.hostile)
+# build_errors reconfigures the nested tree: after the hostile and shapes runs.
+set_tests_properties(unit.candidates.build_errors PROPERTIES DEPENDS "unit.candidates.hostile;unit.candidates.shapes")
 
 # Rust candidates, on a nested build of their own (needs Debian's rustc; a
 # skip that says so without it).
@@ -39,5 +40,6 @@ add_test(NAME unit.install_package
     "${CMAKE_CXX_COMPILER}")
 set_tests_properties(unit.install_package PROPERTIES LABELS unit TIMEOUT 600)
 # The nested projects use this build's generator.
-set_tests_properties(unit.candidates.nested_build unit.candidates.hostile unit.candidates.build_errors
+set_tests_properties(unit.candidates.nested_build unit.candidates.hostile unit.candidates.shapes
+  unit.candidates.build_errors
   unit.install_package PROPERTIES ENVIRONMENT "CMAKE_GENERATOR=${CMAKE_GENERATOR}")

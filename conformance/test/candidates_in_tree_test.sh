@@ -2,9 +2,13 @@
 # Tests of -DSCANPROOF_CANDIDATES on a nested build of this project (only the
 # conformance_test target is built), driven by conformance/test/candidate_tests.cmake:
 #
-#   candidates_in_tree_test.sh build  SRC WORK CXX SANITIZE   configure + build with hostile/
+#   candidates_in_tree_test.sh build  SRC WORK CXX SANITIZE   configure + build with hostile/ and shapes/
 #   candidates_in_tree_test.sh hostile SRC WORK CXX SANITIZE  every hostile candidate fails
 #                                      only its own tests, with the message of its kind
+#   candidates_in_tree_test.sh shapes SRC WORK CXX SANITIZE   shapes/: C candidates of 32 bits, two
+#                                      halves (63 layout) and a declared domain conform; a wrong
+#                                      two-half offset fails with its input as two halves, and a
+#                                      scanner wrong on a domain square fails
 #   candidates_in_tree_test.sh errors SRC WORK CXX SANITIZE   bad_candidates/: configure and
 #                                      build errors naming the file
 set -euo pipefail
@@ -34,9 +38,9 @@ expect_error() {
 case $step in
 build)
   rm -rf "$work" && mkdir -p "$work"
-  configure "$here/hostile" || { cat "$work/configure.log"; exit 1; }
+  configure "$here/hostile;$here/shapes" || { cat "$work/configure.log"; exit 1; }
   build || { cat "$work/build.log"; exit 1; }
-  echo "built conformance_test with $here/hostile (sanitize=$sanitize)"
+  echo "built conformance_test with $here/hostile and $here/shapes (sanitize=$sanitize)"
   ;;
 
 hostile)
@@ -156,6 +160,39 @@ hostile)
   echo "checked scanproof check: isolation and per-implementation rows"
   ;;
 
+shapes)
+  set +e
+  ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.c_shape_[a-z0-9_]+\.' \
+    --output-on-failure >"$work/shapes.log" 2>&1
+  set -e
+  # passes IMPL LABEL: known_answers passed under the width's label, and no check failed.
+  passes() {
+    grep -Eq "conformance\.$2\.$1\.known_answers \.+ +Passed" "$work/shapes.log" ||
+      fail "$1: conformance.$2.$1.known_answers did not pass"
+    ! grep -Eq "conformance\.[a-z0-9]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/shapes.log" ||
+      fail "$1: a check failed: $(grep -E "$1\.[a-z0-9_]+ \.+\*\*\*" "$work/shapes.log")"
+    echo "checked $1: conforms as $2"
+  }
+  passes c_shape_lsb32 lsb32
+  grep -Eq "conformance\.lsb32\.c_shape_lsb32\.single_bits \.+ +Passed" "$work/shapes.log" ||
+    fail "c_shape_lsb32: conformance.lsb32.c_shape_lsb32.single_bits did not pass"
+  passes c_shape_shogi_lsb lsb128
+  passes c_shape_draughts_lsb lsb  # 64 bits: today's label; the domain keeps it inside its 50 squares
+  grep -Eq "conformance\.lsb128\.c_shape_shogi_wrong\.single_bits \.+\*\*\*Failed" "$work/shapes.log" ||
+    fail "c_shape_shogi_wrong: conformance.lsb128.c_shape_shogi_wrong.single_bits did not fail"
+  expect_error "c_shape_shogi_wrong" "$work/shapes.log" \
+    'smallest failing input: lsb128\(\{lo=0x0000000000000000, hi=0x0000000000000001\}\) expected 63, got 64'
+  grep -Eq "conformance\.lsb\.c_shape_draughts_wrong\.single_bits \.+\*\*\*Failed" "$work/shapes.log" ||
+    fail "c_shape_draughts_wrong: wrong on a domain square, but conformance.lsb.c_shape_draughts_wrong.single_bits did not fail"
+  expect_error "c_shape_draughts_wrong" "$work/shapes.log" 'smallest failing input: lsb\(0x0000000000000040\) expected 6, got 7'
+  # The registry reads the shape from the C function's parameters and the options.
+  "$work/conformance/scanproof" list >"$work/shapes_list.log" 2>&1 || fail "scanproof list failed"
+  expect_error "scanproof list" "$work/shapes_list.log" \
+    'c_shape_lsb32 .{0,240}shape: 32-bit' 'c_shape_shogi_lsb .{0,240}shape: 128-bit two halves \(lo, hi\), high half from square 63' \
+    'c_shape_draughts_lsb .{0,240}shape: 64-bit, domain 0x7df3ef9f7cfbe7df \(50 squares\)'
+  echo "checked the C shapes"
+  ;;
+
 errors)
   bad="$here/bad_candidates"
   configure "$bad/no_such_file.cpp" && fail "a missing path configured"
@@ -197,9 +234,9 @@ errors)
   }
   compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
   compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one std::uint64_t"
-  compiles_alone "$bad/wrong_signature.c" c_narrow_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must take one 64-bit unsigned integer \(uint64_t\)"
+    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a 16-byte struct"
+  compiles_alone "$bad/wrong_signature.c" c_signed_lsb \
+    "SCANPROOF_CANDIDATE\(function, op\): the function must take one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a scanproof_word"
   echo "build errors: checked 8 kinds"
   ;;
 *) echo "unknown step '$step'" >&2; exit 2 ;;

@@ -4,9 +4,11 @@
 #
 #   rust_candidates_test.sh SRC WORK CXX SANITIZE
 #
-# conformance/test/rust/ (correct scanners and a De Bruijn lsb with one wrong
-# table entry) with the bad Rust files of bad_candidates/ (an export that is
-# missing, one with a u32 argument, one returning bool, a body rustc rejects):
+# conformance/test/rust/ (correct scanners, among them a 32-bit one and a
+# 128-bit board as two u64 halves with a declared domain, and a De Bruijn lsb
+# with one wrong table entry) with the bad Rust files of bad_candidates/ (an
+# export that is missing, one with a signed argument, one with a u128, one
+# returning bool, a body rustc rejects):
 # the good ones pass, the wrong entry fails with its input, each bad file fails
 # only its own .compiles tests with a message naming the file and the function,
 # and `scanproof prove` refutes the wrong entry on rustc's bitcode.
@@ -47,17 +49,18 @@ cmake --build "$work" --target "${targets[@]}" >"$work/rebuild.log" 2>&1 ||
 sig='pub extern "C" fn'
 has "$work/configure.log" \
   "$bad/rust_missing_export.rs: candidate rust_not_exported: no exported function of that name; declare it #\[no_mangle\] $sig rust_not_exported\(b: u64\)" \
-  "$bad/rust_mistyped_export.rs: candidate rust_narrow_arg: it takes \(b: u32\); a candidate takes one u64" \
+  "$bad/rust_mistyped_export.rs: candidate rust_signed_arg: it takes \(b: i32\); a candidate takes one u8, u16, u32, u64 or usize, or two u64 \(lo, hi\)" \
+  "candidate rust_u128_arg: it takes \(b: u128\); u128 has no stable extern \"C\" ABI: pass the board as two u64 halves, fn rust_u128_arg\(lo: u64, hi: u64\)" \
   "candidate rust_bool_result: it returns bool, not an integer type" \
   "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)"
 
 set +e
-ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+\.rust_' --output-on-failure >"$work/ctest.log" 2>&1
+ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.rust_' --output-on-failure >"$work/ctest.log" 2>&1
 set -e
 # passes NAME / fails TEST PATTERN: from ctest's console.
 passes() {
-  grep -Eq "conformance\.[a-z]+\.$1\.known_answers \.+ +Passed" "$work/ctest.log" || fail "$1: known_answers did not pass"
-  ! grep -Eq "conformance\.[a-z]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/ctest.log" || fail "$1: a check failed"
+  grep -Eq "conformance\.[a-z]+${2:-}\.$1\.known_answers \.+ +Passed" "$work/ctest.log" || fail "$1: known_answers did not pass"
+  ! grep -Eq "conformance\.[a-z0-9]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/ctest.log" || fail "$1: a check failed"
 }
 fails() {
   grep -Eq "$1 \.+\*\*\*Failed" "$work/ctest.log" || fail "$1: did not fail"
@@ -66,9 +69,12 @@ fails() {
 passes rust_trailing_zeros
 passes rust_count_ones
 passes rust_debruijn_good
+passes rust_trailing_zeros32 32
+passes rust_u128_halves_lsb 128
 fails conformance.lsb.rust_debruijn_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
 fails conformance.lsb.rust_not_exported.compiles "scanproof: $bad/rust_missing_export.rs: candidate rust_not_exported"
-fails conformance.lsb.rust_narrow_arg.compiles "scanproof: $bad/rust_mistyped_export.rs: candidate rust_narrow_arg"
+fails conformance.lsb.rust_signed_arg.compiles "scanproof: $bad/rust_mistyped_export.rs: candidate rust_signed_arg"
+fails conformance.lsb.rust_u128_arg.compiles "candidate rust_u128_arg: it takes \(b: u128\)"
 fails conformance.popcount.rust_bool_result.compiles "candidate rust_bool_result: it returns bool"
 fails conformance.lsb.rust_broken.compiles "scanproof: $bad/rust_does_not_compile.rs does not compile for this target"
 echo "checked the Rust candidates' conformance tests"

@@ -1,4 +1,5 @@
-// Takes a 32-bit int: half the board would be cut off. candidate.hpp's
+// Takes a signed int: a scanner takes an unsigned integer (8 to 64 bits, or
+// unsigned __int128) or two uint64_t halves. candidate.hpp's
 // static_assert must say what the contract is.
 #include <scanproof/candidate.hpp>
 

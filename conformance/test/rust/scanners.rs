@@ -1,7 +1,7 @@
 // Rust candidates for the unit tests (conformance/test/rust_candidates_test.sh):
-// a correct lsb, a popcount returning u8, and a De Bruijn lsb with one wrong
+// a correct lsb, a popcount returning u8, a De Bruijn lsb with one wrong
 // table entry (the one for 1 << 63 says 62: wrong on every target, and
-// refuted by `scanproof prove`).
+// refuted by `scanproof prove`), a 32-bit lsb and a two-half 128-bit lsb.
 
 const DEBRUIJN: u64 = 0x03f7_9d71_b4cb_0a89;
 const GOOD: [u8; 64] = [
@@ -37,4 +37,20 @@ pub extern "C" fn rust_debruijn_good(b: u64) -> i32 {
 #[no_mangle]
 pub extern "C" fn rust_debruijn_wrong(b: u64) -> usize {
     WRONG[(((b & b.wrapping_neg()).wrapping_mul(DEBRUIJN)) >> 58) as usize] as usize
+}
+
+// Other shapes. A 32-bit word: conformance.lsb32.rust_trailing_zeros32.*.
+// scanproof: candidate(rust_trailing_zeros32, lsb)
+#[no_mangle]
+pub extern "C" fn rust_trailing_zeros32(b: u32) -> u32 {
+    b.trailing_zeros()
+}
+
+// haitaka's shogi board, a u128 with square 64 + k in bit k of the high half,
+// whose top 47 bits are never set (81 squares). u128 has no stable extern "C"
+// ABI, so the export takes its two u64 halves: conformance.lsb128.*.
+// scanproof: candidate(rust_u128_halves_lsb, lsb, high_offset=64, domain=0x1_ffff_ffff_ffff_ffff_ffff)
+#[no_mangle]
+pub extern "C" fn rust_u128_halves_lsb(lo: u64, hi: u64) -> u32 {
+    (((hi as u128) << 64) | lo as u128).trailing_zeros()
 }

@@ -5,17 +5,44 @@
  *   SCANPROOF_CANDIDATE(my_lsb, SCANPROOF_LSB);
  *
  * The same contract as candidate.hpp: the candidate's name is the function's
- * identifier, it takes a 64-bit unsigned integer (uint64_t, unsigned long
- * long, or unsigned long where that has 64 bits) and returns an integer type
- * other than _Bool; a wrong signature stops the compile with one line saying
- * so. The ops are SCANPROOF_LSB, SCANPROOF_MSB, SCANPROOF_CTZ, SCANPROOF_CLZ,
- * SCANPROOF_POPCOUNT. The macro generates, in this translation unit and with
- * the scanner inlined, the same kernels as the C++ registration (batch<>,
- * chain<>, serialize<> of batch.hpp), the proof symbol scanproof_scalar__<NAME>
- * that `scanproof prove` looks up, and a constructor that registers them. */
+ * identifier and it returns an integer type other than _Bool. Its parameters
+ * are its shape (docs/contracts.md, "Shapes"), read at compile time:
+ *   - one unsigned integer of 8, 16, 32 or 64 bits (uint8_t .. uint64_t,
+ *     unsigned char/short/int/long/long long; unsigned long by its real size,
+ *     plain char where it is unsigned): the board's low bits;
+ *   - unsigned __int128, where the compiler has it (__SIZEOF_INT128__);
+ *   - two uint64_t (lo, hi): a 128-bit board in two halves;
+ *   - a scanproof_word (a struct of two uint64_t, low half first).
+ * A wrong signature (a signed or floating parameter, three parameters, a
+ * _Bool result) stops the compile with one line saying so.
+ * The ops are SCANPROOF_LSB, SCANPROOF_MSB, SCANPROOF_CTZ, SCANPROOF_CLZ,
+ * SCANPROOF_POPCOUNT.
+ *
+ * A two-half layout and a declared domain follow the op as designated
+ * initializers of scanproof_options, like candidate.hpp's layout options:
+ *
+ *   static int shogi_lsb(uint64_t lo, uint64_t hi) { ... }
+ *   SCANPROOF_CANDIDATE(shogi_lsb, SCANPROOF_LSB, .high_offset = 63, .index_base = 1);
+ *   static int draughts_lsb(uint64_t b) { ... }
+ *   SCANPROOF_CANDIDATE(draughts_lsb, SCANPROOF_LSB, .domain = {0x7DF3EF9F7CFBE7DFull, 0});
+ *
+ *   .high_offset  the board index of the high half's bit 0: 64 (the default,
+ *                 a plain 128-bit number) or 63 (YaneuraOu/Apery);
+ *   .index_base   the index lsb/msb give square 0: 0 (default) or 1;
+ *   .domain       {lo, hi}: the squares that can ever be set; {0, 0} (the
+ *                 default) means every square of the layout.
+ *
+ * The macro generates, in this translation unit and with the scanner inlined,
+ * the same kernels as the C++ registration (batch<>, chain<>, serialize<> of
+ * batch.hpp), the proof symbol
+ *   int64_t scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi)
+ * that `scanproof prove` looks up (it calls the scanner as batch does: a
+ * one-integer shape reads the low bits of lo), and a constructor that
+ * registers them. */
 #ifndef SCANPROOF_CANDIDATE_H
 #define SCANPROOF_CANDIDATE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,60 +82,182 @@ int scanproof_register_c_candidate(const char* name, int op,
 #define SCANPROOF_CANDIDATE_FILE __FILE__
 #endif
 
-/* 1 if FN is R (*)(U) with R an integer type other than _Bool and U a 64-bit
- * unsigned integer type. unsigned long counts only where it has 64 bits. */
-#define SCANPROOF_C_RETURNS_(FN, U)                                                         \
-  char (*)(U): 1, signed char (*)(U): 1, unsigned char (*)(U): 1, short (*)(U): 1,          \
-  unsigned short (*)(U): 1, int (*)(U): 1, unsigned (*)(U): 1, long (*)(U): 1,              \
-  unsigned long (*)(U): 1, long long (*)(U): 1, unsigned long long (*)(U): 1
-#define SCANPROOF_C_SIGNATURE_OK(FN)                                                       \
-  (_Generic(&(FN), SCANPROOF_C_RETURNS_(FN, unsigned long long), default: 0) ||            \
-   (sizeof(unsigned long) == 8 &&                                                          \
-    _Generic(&(FN), SCANPROOF_C_RETURNS_(FN, unsigned long), default: 0)))
+/* What may follow the op (see the top of this file). `op` is set by the macro. */
+typedef struct scanproof_options {
+  int op;
+  int high_offset;      /* 0: 64 */
+  int index_base;       /* 0 or 1 */
+  scanproof_word domain; /* {0, 0}: not declared */
+} scanproof_options;
 
 #define SCANPROOF_C_CAT2_(a, b) a##b
 #define SCANPROOF_C_CAT_(a, b) SCANPROOF_C_CAT2_(a, b)
+#define SCANPROOF_C_STR2_(a) #a
+#define SCANPROOF_C_STR_(a) SCANPROOF_C_STR2_(a)
 
-#define SCANPROOF_CANDIDATE(FN, OP)                                                                        \
+/* The associations of _Generic(&FN, ...) for FN of type R (*)A, A a
+ * parenthesised parameter list, over every return type R accepted (an integer
+ * type other than _Bool), each selecting V. */
+#ifdef __SIZEOF_INT128__
+#define SCANPROOF_C_RETURNING_(A, V)                                                        \
+  char(*) A : V, signed char(*) A : V, unsigned char(*) A : V, short(*) A : V,              \
+  unsigned short(*) A : V, int(*) A : V, unsigned(*) A : V, long(*) A : V,                  \
+  unsigned long(*) A : V, long long(*) A : V, unsigned long long(*) A : V,                  \
+  __int128(*) A : V, unsigned __int128(*) A : V
+#define SCANPROOF_C_INT128_(SEL, X) \
+  SCANPROOF_C_RETURNING_((unsigned __int128), SEL(X, int128, unsigned __int128, 1)),
+#else
+#define SCANPROOF_C_RETURNING_(A, V)                                                        \
+  char(*) A : V, signed char(*) A : V, unsigned char(*) A : V, short(*) A : V,              \
+  unsigned short(*) A : V, int(*) A : V, unsigned(*) A : V, long(*) A : V,                  \
+  unsigned long(*) A : V, long long(*) A : V, unsigned long long(*) A : V
+#define SCANPROOF_C_INT128_(SEL, X)
+#endif
+
+/* _Generic over FN's signature: each accepted parameter list selects
+ * SEL(X, kind, parameter type, accepted); anything else SEL(X, none, ...).
+ * kind: integer, int128, halves, pair (shape.hpp's scanproof::argument).
+ * __extension__: unsigned __int128 is GNU C (-pedantic stays quiet). */
+#define SCANPROOF_C_BY_SIGNATURE_(FN, SEL, X)                                               \
+  (__extension__ _Generic(&(FN),                                                            \
+    SCANPROOF_C_RETURNING_((unsigned char), SEL(X, integer, unsigned char, 1)),             \
+    SCANPROOF_C_RETURNING_((unsigned short), SEL(X, integer, unsigned short, 1)),           \
+    SCANPROOF_C_RETURNING_((unsigned int), SEL(X, integer, unsigned int, 1)),               \
+    SCANPROOF_C_RETURNING_((unsigned long), SEL(X, integer, unsigned long, 1)),             \
+    SCANPROOF_C_RETURNING_((unsigned long long), SEL(X, integer, unsigned long long, 1)),   \
+    SCANPROOF_C_RETURNING_((char), SEL(X, integer, unsigned char, CHAR_MIN == 0)),          \
+    SCANPROOF_C_INT128_(SEL, X)                                                             \
+    SCANPROOF_C_RETURNING_((uint64_t, uint64_t), SEL(X, halves, uint64_t, 1)),              \
+    SCANPROOF_C_RETURNING_((scanproof_word), SEL(X, pair, scanproof_word, 1)),              \
+    default: SEL(X, none, uint64_t, 0)))
+
+/* 1 if FN's signature is accepted. */
+#define SCANPROOF_C_SEL_OK_(X, K, T, OK) (OK)
+#define SCANPROOF_C_SIGNATURE_OK(FN) SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_OK_, ~)
+/* shape.hpp's argument (0..3; -1 if not accepted). */
+#define SCANPROOF_C_KIND_integer_ 0
+#define SCANPROOF_C_KIND_int128_ 1
+#define SCANPROOF_C_KIND_halves_ 2
+#define SCANPROOF_C_KIND_pair_ 3
+#define SCANPROOF_C_KIND_none_ (-1)
+#define SCANPROOF_C_SEL_KIND_(X, K, T, OK) SCANPROOF_C_KIND_##K##_
+#define SCANPROOF_C_KIND(FN) SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_KIND_, ~)
+/* Bits the function is passed: its parameter's real size, or 128. */
+#define SCANPROOF_C_WIDTH_integer_(T) ((int)sizeof(T) * CHAR_BIT)
+#define SCANPROOF_C_WIDTH_int128_(T) 128
+#define SCANPROOF_C_WIDTH_halves_(T) 128
+#define SCANPROOF_C_WIDTH_pair_(T) 128
+#define SCANPROOF_C_WIDTH_none_(T) 0
+#define SCANPROOF_C_SEL_WIDTH_(X, K, T, OK) SCANPROOF_C_WIDTH_##K##_(T)
+#define SCANPROOF_C_WIDTH(FN) SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_WIDTH_, ~)
+
+/* Calling FN from a word (lo, hi) as batch.hpp's call_scanner does. Both
+ * call expressions type-check for every FN: the one that does not apply calls
+ * a stand-in, so a wrong signature gives only the _Static_assert's line. */
+static inline int64_t scanproof_c_unused1_(uint64_t lo) { return (int64_t)lo; }
+static inline int64_t scanproof_c_unused2_(uint64_t lo, uint64_t hi) { return (int64_t)(lo ^ hi); }
+static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
+  scanproof_word w;
+  w.lo = lo;
+  w.hi = hi;
+  return w;
+}
+/* The one-argument callee and its argument, from locals scanproof_lo_ and scanproof_hi_. */
+#define SCANPROOF_C_CALLEE_integer_(FN) (FN)
+#define SCANPROOF_C_CALLEE_int128_(FN) (FN)
+#define SCANPROOF_C_CALLEE_pair_(FN) (FN)
+#define SCANPROOF_C_CALLEE_halves_(FN) scanproof_c_unused1_
+#define SCANPROOF_C_CALLEE_none_(FN) scanproof_c_unused1_
+#define SCANPROOF_C_SEL_CALLEE_(X, K, T, OK) SCANPROOF_C_CALLEE_##K##_(X)
+#define SCANPROOF_C_ARG_integer_(T) ((T)scanproof_lo_)
+#define SCANPROOF_C_ARG_int128_(T) (((T)scanproof_hi_ << 64) | scanproof_lo_)
+#define SCANPROOF_C_ARG_pair_(T) scanproof_c_word_(scanproof_lo_, scanproof_hi_)
+#define SCANPROOF_C_ARG_halves_(T) scanproof_lo_
+#define SCANPROOF_C_ARG_none_(T) scanproof_lo_
+#define SCANPROOF_C_SEL_ARG_(X, K, T, OK) SCANPROOF_C_ARG_##K##_(T)
+#define SCANPROOF_C_CALL_(FN)                                                               \
+  (SCANPROOF_C_KIND(FN) == 2                                                                \
+       ? (int64_t)(__extension__ _Generic(&(FN), SCANPROOF_C_RETURNING_((uint64_t, uint64_t), (FN)), \
+                                          default: scanproof_c_unused2_))(scanproof_lo_, scanproof_hi_) \
+       : (int64_t)SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_CALLEE_, FN)(               \
+             SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_ARG_, ~)))
+
+#define SCANPROOF_C_FIRST_(a, ...) a
+#define SCANPROOF_C_SECOND_(a, b, ...) b
+#define SCANPROOF_C_REST_(a, b, ...) (__VA_ARGS__)
+#define SCANPROOF_C_UNPAREN_(...) __VA_ARGS__
+
+/* SCANPROOF_CANDIDATE(function, op [, .high_offset = .., .index_base = .., .domain = {lo, hi}]) */
+#define SCANPROOF_CANDIDATE(...)                                                            \
+  SCANPROOF_C_CANDIDATE_(SCANPROOF_C_FIRST_(__VA_ARGS__, ~), SCANPROOF_C_SECOND_(__VA_ARGS__, ~, ~), \
+                         SCANPROOF_C_REST_(__VA_ARGS__, ))
+
+#define SCANPROOF_C_CANDIDATE_(FN, OP, OPTIONS)                                                            \
   _Static_assert(SCANPROOF_C_SIGNATURE_OK(FN),                                                             \
-                 "SCANPROOF_CANDIDATE(function, op): the function must take one 64-bit unsigned integer " \
-                 "(uint64_t) and return an integer type (not _Bool)");                                     \
+                 "SCANPROOF_CANDIDATE(function, op): the function must take one unsigned integer "       \
+                 "(8 to 64 bits, or unsigned __int128), two uint64_t (lo, hi) or a scanproof_word, "       \
+                 "and return an integer type (not _Bool)");                                                \
+  /* batch.hpp's call_scanner<>: FN on the word (lo, hi). */                                               \
+  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_call__, FN)(         \
+      uint64_t scanproof_lo_, uint64_t scanproof_hi_) {                                                    \
+    return SCANPROOF_C_CALL_(FN);                                                                          \
+  }                                                                                                        \
   __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi) { \
-    (void)hi;                                                                                              \
-    return (int64_t)FN(lo);                                                                                \
+    return SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                              \
   }                                                                                                        \
   static void SCANPROOF_C_CAT_(scanproof_c_batch__, FN)(const scanproof_word* in, int64_t* out, size_t n) { \
-    for (size_t i = 0; i < n; ++i) out[i] = (int64_t)FN(in[i].lo);                                        \
+    for (size_t i = 0; i < n; ++i) out[i] = SCANPROOF_C_CAT_(scanproof_c_call__, FN)(in[i].lo, in[i].hi); \
   }                                                                                                        \
   static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, FN)(const scanproof_word* in, size_t n) {         \
     uint64_t r = 0;                                                                                        \
-    for (size_t i = 0; i < n; ++i) r = (uint64_t)(int64_t)FN(in[i].lo ^ r);                                \
+    for (size_t i = 0; i < n; ++i)                                                                         \
+      r = (uint64_t)SCANPROOF_C_CAT_(scanproof_c_call__, FN)(in[i].lo ^ r, in[i].hi);                     \
     return (int64_t)r;                                                                                     \
   }                                                                                                        \
-  /* batch.hpp's serialize<>: lsb/ctz clear the lowest bit, msb/clz the named one. */                     \
+  /* batch.hpp's serialize<>: lsb/ctz clear the lowest bit; a plain 64-bit msb/clz clears the bit it      \
+     named (at most 64 times), other shapes' msb/clz the highest set bit of the argument. */              \
   static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, FN)(const scanproof_word* in, size_t n) {     \
+    const int lowest = (OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ;                                     \
+    const int plain64 = SCANPROOF_C_WIDTH(FN) == 64 && SCANPROOF_C_KIND(FN) == 0;                          \
     int64_t sum = 0;                                                                                       \
     for (size_t i = 0; i < n; ++i) {                                                                       \
-      uint64_t b = in[i].lo;                                                                                \
-      if ((OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ) {                                                \
-        for (; b != 0; b &= b - 1) sum += (int64_t)FN(b);                                                  \
-      } else {                                                                                             \
-        for (int k = 0; b != 0 && k < 64; ++k) {                                                           \
-          const int64_t s = (int64_t)FN(b);                                                                \
+      uint64_t lo = in[i].lo, hi = plain64 ? 0 : in[i].hi;                                                 \
+      if (plain64 && !lowest) {                                                                            \
+        for (int k = 0; lo != 0 && k < 64; ++k) {                                                          \
+          const int64_t s = SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, 0);                               \
           sum += s;                                                                                        \
-          b &= ~((uint64_t)1 << (((OP) == SCANPROOF_MSB ? s : 63 - s) & 63));                              \
+          lo &= ~((uint64_t)1 << (((OP) == SCANPROOF_MSB ? s : 63 - s) & 63));                             \
         }                                                                                                  \
+      } else if (lowest) {                                                                                 \
+        for (; (lo | hi) != 0; lo != 0 ? (void)(lo &= lo - 1) : (void)(hi &= hi - 1))                      \
+          sum += SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                         \
+      } else {                                                                                             \
+        for (; (lo | hi) != 0; hi != 0 ? (void)(hi &= ~((uint64_t)1 << (63 - __builtin_clzll(hi))))       \
+                                       : (void)(lo &= ~((uint64_t)1 << (63 - __builtin_clzll(lo)))))       \
+          sum += SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                         \
       }                                                                                                    \
     }                                                                                                      \
     return sum;                                                                                            \
   }                                                                                                        \
-  static const scanproof_shape SCANPROOF_C_CAT_(scanproof_c_shape__, FN) = {64, 0, 64, 0, ~(uint64_t)0, 0, 0}; \
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmissing-field-initializers\"")        \
+  static const scanproof_options SCANPROOF_C_CAT_(scanproof_c_options__, FN) = {                           \
+      .op = (OP), SCANPROOF_C_UNPAREN_ OPTIONS};                                                           \
+  _Pragma("GCC diagnostic pop")                                                                            \
   __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, FN)(void) {          \
-    scanproof_register_c_candidate(#FN, (OP), SCANPROOF_C_CAT_(scanproof_c_batch__, FN),                  \
+    const scanproof_options* o = &SCANPROOF_C_CAT_(scanproof_c_options__, FN);                             \
+    scanproof_shape s;                                                                                     \
+    s.width = SCANPROOF_C_WIDTH(FN);                                                                       \
+    s.argument = SCANPROOF_C_KIND(FN);                                                                     \
+    s.high_offset = o->high_offset != 0 ? o->high_offset : 64;                                             \
+    s.index_base = o->index_base;                                                                          \
+    s.domain_lo = o->domain.lo;                                                                            \
+    s.domain_hi = o->domain.hi;                                                                            \
+    s.domain_declared = (o->domain.lo | o->domain.hi) != 0;                                                \
+    scanproof_register_c_candidate(SCANPROOF_C_STR_(FN), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, FN), \
                                    SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                             \
-                                   (OP) == SCANPROOF_POPCOUNT ? 0                                          \
-                                                              : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
-                                   SCANPROOF_CANDIDATE_FILE, &SCANPROOF_C_CAT_(scanproof_c_shape__, FN)); \
+                                   o->op == SCANPROOF_POPCOUNT ? 0                                         \
+                                                               : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
+                                   SCANPROOF_CANDIDATE_FILE, &s);                                          \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, FN)
 
