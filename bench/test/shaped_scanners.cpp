@@ -12,7 +12,6 @@
 
 namespace {
 
-constexpr std::uint64_t low63 = ~std::uint64_t{0} >> 1;
 constexpr std::uint64_t inner = 0x007E7E7E7E7E7E00;  // the 36 squares off the edge of an 8x8 board
 
 // 128 bits in two halves, YaneuraOu/Apery's layout: square 63+k is bit k of hi; squares from 1.
