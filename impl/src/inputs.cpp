@@ -174,18 +174,23 @@ const std::vector<word>& words_of(const input_set& s, int width) {
   return generated(s, width);
 }
 
+// A restricted set is made afresh and masked in place, not copied from the
+// full set's cache: one implementation's process holds one copy of its boards
+// (Node's WASI runtime segfaulted at exit once a run held both, ~350 MB).
 const std::vector<word>& boards_of(const input_set& s, const shape& sh) {
   SCANPROOF_CACHE_LOCK;
-  const words& all = generated(s, sh.width);
-  if (sh.domain == word::ones(sh.width)) return all;
+  if (sh.domain == word::ones(sh.width)) return generated(s, sh.width);
   using key = std::tuple<const input_set*, int, std::uint64_t, std::uint64_t>;
   static std::map<key, words> cache;
   const key k{&s, sh.width, sh.domain.lo, sh.domain.hi};
   auto it = cache.find(k);
   if (it == cache.end()) {
-    words v;
-    for (const word& b : all)
-      if (const word m = b & sh.domain) v.push_back(m);
+    words v = s.make(sh.width);
+    std::size_t n = 0;
+    for (const word& b : v)
+      if (const word m = b & sh.domain) v[n++] = m;
+    v.resize(n);
+    v.shrink_to_fit();
     it = cache.emplace(k, std::move(v)).first;
   }
   return it->second;
