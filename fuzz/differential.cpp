@@ -97,17 +97,21 @@ void print_finding(const finding& f, const char* op_name) {
   const descriptor& d = *f.d;
   const std::string label = op_label(d.operation, d.sh);  // op_name at 64 bits
   const char* op_shown = d.sh.width == 64 ? op_name : label.c_str();
-  const std::string in = render(d.sh, f.b);
-  const std::string file = std::string("fuzz/regressions/") + op_shown + "-" + d.name + "-" +
-                           file_digits(d.sh, f.b);
+  // The MISMATCH line is read by ci/fuzz (space-separated key=value): the
+  // input there is the board's hex digits; its shape's own form follows.
+  const std::string digits = file_digits(d.sh, f.b);
+  const std::string file = std::string("fuzz/regressions/") + op_shown + "-" + d.name + "-" + digits;
   std::fprintf(stderr,
-               "\n==scanproof-fuzz== MISMATCH op=%s impl=%s input=%s expected=%lld got=%lld\n"
+               "\n==scanproof-fuzz== MISMATCH op=%s impl=%s input=0x%s expected=%lld got=%lld\n"
                "  target:         %.*s\n"
                "  implementation: %s (%s, %s)\n",
-               op_shown, d.name.c_str(), in.c_str(), static_cast<long long>(f.expected),
+               op_shown, d.name.c_str(), digits.c_str(), static_cast<long long>(f.expected),
                static_cast<long long>(f.got), static_cast<int>(f.target.size()), f.target.data(),
                d.name.c_str(), d.candidate ? "candidate" : "catalogue", d.source.c_str());
-  if (!d.sh.plain_64()) std::fprintf(stderr, "  shape:          %s\n", shape_text(d.sh).c_str());
+  if (!d.sh.plain_64()) {
+    std::fprintf(stderr, "  shape:          %s\n", shape_text(d.sh).c_str());
+    std::fprintf(stderr, "  input:          %s (as the implementation is passed it)\n", render(d.sh, f.b).c_str());
+  }
   if (f.r)
     std::fprintf(stderr, "  relation:       %s\n", f.r->text);
   else
@@ -116,7 +120,7 @@ void print_finding(const finding& f, const char* op_name) {
                  *d.zero.note ? ", declared: " : "", d.zero.note);
   if (!(f.x == f.b))
     std::fprintf(stderr, "  called with:    %s(%s), derived from b = %s\n", op_shown,
-                 render(d.sh, f.x).c_str(), in.c_str());
+                 render(d.sh, f.x).c_str(), render(d.sh, f.b).c_str());
   std::fprintf(stderr,
                "  expected:       %lld\n"
                "  got:            %lld\n"
