@@ -58,7 +58,8 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
   // coarse timeout checks (serialization overran +120 s on a loaded machine).
   const long ctest_timeout = 2 * std::atol(timeout.c_str()) + 120;
   for (const descriptor& d : registry()) {
-    const std::string test = "proof." + std::string(name(d.operation)) + "." + d.name;
+    // The op label carries the width when it is not 64, as in conformance.*.
+    const std::string test = "proof." + op_label(d.operation, d.sh) + "." + d.name;
     // Through the launcher (cmake/scanproof-launch): the verdict is the exit
     // status the prover reported as its own (0 proved, 77 not provable: a
     // skip), never the "scanproof-prove-done" line, which a scanner replayed
