@@ -1,6 +1,8 @@
-// Population counts of 128-bit shogi boards kept in two 64-bit halves.
+// Population counts of 128-bit boards kept in two 64-bit halves or an
+// unsigned __int128.
 #include "catalogue.hpp"
 #include "shogi_board.hpp"
+#include "xiangqi_board.hpp"
 
 namespace scanproof::cat {
 namespace {
@@ -14,6 +16,12 @@ int popcount_4bit(U64 bits) {
   return count;
 }
 int shogi63_popcount(shogi::board b) { return popcount_4bit(b.p[0]) + popcount_4bit(b.p[1]); }
+#if defined(__SIZEOF_INT128__)
+// Pikafish's Xiangqi board, one unsigned __int128.
+int xiangqi_u128_popcount(unsigned __int128 b) {
+  return popcount_4bit(static_cast<U64>(b)) + popcount_4bit(static_cast<U64>(b >> 64));
+}
+#endif
 
 // Apery's popcount(p0 | p1) (a hardware popcount of the OR): one count for
 // both halves, right only while no square of the high half shares its bit
@@ -26,6 +34,10 @@ SCANPROOF_ENTRY(shogi63_popcount, op::popcount, shogi63_popcount,
                 {.provenance = "seed 004 (Shogi plan) popcount_4bit over both halves of the 81-square "
                                "board (YaneuraOu/Apery layout)",
                  .layout = {.high_offset = 63, .domain = shogi::squares81}});
+SCANPROOF_ENTRY_INT128(xiangqi_u128_popcount, op::popcount, xiangqi_u128_popcount,
+                       {.provenance = "seed 004 (Shogi plan) popcount_4bit over both halves of "
+                                      "Pikafish's 90-square Xiangqi board, an unsigned __int128",
+                        .layout = {.domain = xiangqi::squares90, .width = 128}});
 SCANPROOF_ENTRY(apery_popcount_or, op::popcount, apery_popcount_or,
                 {.expected = {{when::always, scope::nonzero,
                                "counts p[0] | p[1]: squares k and 63 + k (k < 18) share a bit "
