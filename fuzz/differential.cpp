@@ -23,11 +23,11 @@ word through_ls1b(const shape& sh, word b) { return (b ^ (b - word{1})) & sh.all
 // (b & -b) - 1: ones strictly below the LS1B (every square when b == 0).
 word below_ls1b(const shape& sh, word b) { return ((b & (word{0} - b)) - word{1}) & sh.all_squares(); }
 
-std::int64_t ref_lsb(const shape& sh, word b) { return expected_result(op::lsb, sh, b); }
-std::int64_t ref_msb(const shape& sh, word b) { return expected_result(op::msb, sh, b); }
-std::int64_t ref_ctz(const shape& sh, word b) { return expected_result(op::ctz, sh, b); }
-std::int64_t ref_clz(const shape& sh, word b) { return expected_result(op::clz, sh, b); }
-std::int64_t ref_popcount(const shape& sh, word b) { return expected_result(op::popcount, sh, b); }
+std::int64_t ref_lsb(const shape& sh, word b) { return oracle_result(op::lsb, sh, b); }
+std::int64_t ref_msb(const shape& sh, word b) { return oracle_result(op::msb, sh, b); }
+std::int64_t ref_ctz(const shape& sh, word b) { return oracle_result(op::ctz, sh, b); }
+std::int64_t ref_clz(const shape& sh, word b) { return oracle_result(op::clz, sh, b); }
+std::int64_t ref_popcount(const shape& sh, word b) { return oracle_result(op::popcount, sh, b); }
 
 // Each comparison is written once here; a target runs those of its ops.
 constexpr relation relations[] = {
@@ -89,8 +89,7 @@ struct finding {
 // A board as a file name part: the hex digits render() shows, or for a
 // 128-bit board its 32 digits (high half first).
 std::string file_digits(const shape& sh, word b) {
-  if (sh.width < 128) return render(sh, b).substr(2);
-  return hex(b.hi).substr(2) + hex(b.lo).substr(2);
+  return (sh.width < 128 ? render(sh, b) : hex128(b)).substr(2);
 }
 
 void print_finding(const finding& f, const char* op_name) {

@@ -97,9 +97,10 @@ std::int64_t known_expected(op o, const shape& sh, const known_board& k) {
 // Expected values for a chunk of canonical inputs. The hot path uses <bit>,
 // which unit.reference.agrees_with_std_bit_on_every_canonical_input proves
 // equal to the naive oracle on exactly these inputs, on every target the unit
-// tests run on; inputs outside the canonical set (shrinking) use the oracle.
-// Other shapes use expected_result() (shape.hpp), which the same unit test
-// compares with the naive oracle at every width.
+// tests run on; inputs outside the canonical set (shrinking) use the oracle
+// (oracle_result). Other shapes use expected_result() (shape.hpp), which
+// unit.reference compares with the oracle on every canonical board of every
+// width.
 void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, std::size_t n) {
   if (sh.width != 64 || sh.arg != argument::integer || sh.index_base) {
     for (std::size_t i = 0; i < n; ++i) out[i] = expected_result(o, sh, in[i]);
@@ -127,7 +128,7 @@ mismatch shrink(const descriptor& d, mismatch m) {
         const word arg = to_argument(d.sh, t);
         flight_chunk(&arg, 0, 1, "shrink");
         const std::int64_t got = call_one(d.batch, arg);
-        const std::int64_t want = expected_result(d.operation, d.sh, t);
+        const std::int64_t want = oracle_result(d.operation, d.sh, t);
         if (got == want) return std::nullopt;
         return mismatch{t, want, got};
       });

@@ -1,5 +1,6 @@
 #include "scanproof/shape.hpp"
 
+#include "scanproof/reference.hpp"
 
 namespace scanproof {
 
@@ -40,15 +41,17 @@ word from_argument(const shape& s, word a) {
   return word{a.lo & low63} | (word{a.hi} << 63);
 }
 
+std::string hex128(word a) { return "0x" + hex_digits(a.hi, 16) + hex_digits(a.lo, 16); }
+
 std::string render(const shape& s, word b) {
   if (s.width < 128) return "0x" + hex_digits(b.lo, s.width / 4);
   const word a = to_argument(s, b);
-  if (s.arg == argument::int128) return "0x" + hex_digits(a.hi, 16) + hex_digits(a.lo, 16);
+  if (s.arg == argument::int128) return hex128(a);
   return "{lo=0x" + hex_digits(a.lo, 16) + ", hi=0x" + hex_digits(a.hi, 16) + "}";
 }
 
 // Through <bit> (word.hpp), not the naive loops: it is the sweeps' hot path.
-// unit.reference compares it with reference::eval on every canonical board of
+// unit.reference compares it with oracle_result() on every canonical board of
 // every width.
 std::int64_t expected_result(op o, const shape& s, word b) {
   switch (o) {
@@ -59,6 +62,11 @@ std::int64_t expected_result(op o, const shape& s, word b) {
     case op::popcount: return popcount(b);
   }
   return -1;
+}
+
+std::int64_t oracle_result(op o, const shape& s, word b) {
+  const std::int64_t r = reference::eval(o, b, s.squares());
+  return o == op::lsb || o == op::msb ? r + s.index_base : r;
 }
 
 std::optional<std::int64_t> required_zero_result(op o, const shape& s) {

@@ -72,9 +72,7 @@ std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& 
 // digits, for 128-bit shapes (the halves as the layout places them); the
 // shape's own rendering for the narrower ones ("0x" and width/4 digits).
 std::string argument_text(const shape& sh, word board) {
-  if (sh.width < 128) return render(sh, board);
-  const word a = to_argument(sh, board);
-  return hex(a.hi) + hex(a.lo).substr(2);
+  return sh.width < 128 ? render(sh, board) : hex128(to_argument(sh, board));
 }
 
 // What a proof quantified over: "all 2^64 inputs" (unchanged for plain
@@ -286,10 +284,10 @@ class prover {
       to.push_back(board_value(in));
       const auto got = static_cast<std::int64_t>(
           m.eval(z3::expr(f.result).substitute(from, to), true).get_numeral_uint64());
-      if (got != expected_result(o, sh_, in)) {
+      if (got != oracle_result(o, sh_, in)) {
         r.input = in;
         r.predicted = got;
-        r.want = expected_result(o, sh_, in);
+        r.want = oracle_result(o, sh_, in);
         break;
       }
     }
@@ -312,7 +310,7 @@ class prover {
       r.reason += " (on the dispatch path " + d.global + " = " + d.labels[std::min<std::size_t>(k, d.labels.size() - 1)] + ")";
     }
     // The contract formula and the reference oracle must agree on the input.
-    const std::int64_t oracle = zero_scope ? r.want : expected_result(o, sh_, r.input);
+    const std::int64_t oracle = zero_scope ? r.want : oracle_result(o, sh_, r.input);
     if (oracle != r.want) {
       r.k = scope_result::kind::error;
       r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +

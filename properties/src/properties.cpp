@@ -49,10 +49,9 @@ word reverse_bits(word b, int w) {
 
 std::int64_t scanners::apply(op o, word b) const {
   const shape& sh = d_.sh;
-  if (o != d_.operation) {  // the reference oracle, in square numbering
-    if (!b) return is_index_op(o) ? -1 : *required_zero_result(o, sh);
-    return expected_result(o, sh, b) - (is_index_op(o) ? sh.index_base : 0);
-  }
+  // The naive oracle, in square numbering (-1 for lsb/msb of 0, the squares
+  // for ctz/clz of 0).
+  if (o != d_.operation) return reference::eval(o, b, sh.squares());
   // 0 only where the op defines a zero result (ctz, clz, popcount) and the
   // zero policy checks this scanner's (not declared undefined).
   if (!b && (!required_zero_result(o, sh) || !zero_policy(d_).want))
@@ -284,7 +283,7 @@ constexpr property table[] = {
     {"msb_shift_right", "msb(b >> k) == msb(b) - k when no set bit is shifted out", {op::msb},
      uses::b_and_k, msb_shift_right, shift_narrow},
     {"popcount_complement", "popcount(b) + popcount(~b) == {w}", {op::popcount}, uses::b,
-     popcount_complement},
+     popcount_complement, nullptr, "popcount(b) + popcount(domain & ~b) == popcount(domain) = {n}"},
     {"popcount_union_intersection", "popcount(a | b) + popcount(a & b) == popcount(a) + popcount(b)",
      {op::popcount}, uses::b_and_a, popcount_union_intersection},
     {"popcount_xor", "popcount(a ^ b) == popcount(a) + popcount(b) - 2 popcount(a & b)",
@@ -317,18 +316,15 @@ const property* find_property(std::string_view name) {
 }
 
 std::string statement(const property& p, const shape& sh) {
-  std::string s = p.statement;
+  std::string s = sh.domain_declared && p.domain_statement ? p.domain_statement : p.statement;
   const auto put = [&s](std::string_view key, int v) {
     for (auto at = s.find(key); at != std::string::npos; at = s.find(key, at))
       s.replace(at, key.size(), std::to_string(v));
   };
   put("{w-1}", sh.squares() - 1);
   put("{w}", sh.squares());
-  if (sh.domain_declared) {
-    if (std::string_view(p.name) == "popcount_complement")
-      s = "popcount(b) + popcount(domain & ~b) == popcount(domain) = " + std::to_string(popcount(sh.domain));
-    s += "; every board inside the declared domain " + domain_text(sh);
-  }
+  put("{n}", popcount(sh.domain));
+  if (sh.domain_declared) s += "; every board inside the declared domain " + domain_text(sh);
   return s;
 }
 

@@ -71,11 +71,19 @@ word from_argument(const shape& s, word arg);
 // A board as the implementation sees it: "0x1f" for 8 bits, 16 hex digits for
 // 64, "{lo=0x..., hi=0x...}" for two halves, 32 digits for __int128.
 std::string render(const shape& s, word board);
+// A 128-bit argument (to_argument() of a board) as one number, high half
+// first: "0x" and 32 hex digits, as `scanproof eval` reads it.
+std::string hex128(word argument);
 
-// The correct result for a board (what the naive oracle, reference.hpp, gives), in the
-// implementation's numbering: lsb/msb add the index base; ctz/clz count over
-// the layout's squares. Not for lsb/msb of 0.
+// The correct result for a board, in the implementation's numbering: lsb/msb
+// add the index base; ctz/clz count over the layout's squares. Not for
+// lsb/msb of 0. Through <bit>, for the sweeps' canonical boards, where
+// unit.reference compares it with oracle_result() on every one.
 std::int64_t expected_result(op o, const shape& s, word board);
+// The same from the naive loops (reference.hpp), independent of the
+// compiler's builtins: for every board outside the canonical sets (shrinking,
+// the fuzzer, the properties' other ops, the prover's cross-check).
+std::int64_t oracle_result(op o, const shape& s, word board);
 
 // ctz/clz of the empty board: the number of squares; popcount: 0; lsb/msb: none.
 std::optional<std::int64_t> required_zero_result(op o, const shape& s);
