@@ -231,9 +231,6 @@ int check(const std::string& impl, const std::string& op_name, const std::string
   return failed ? 1 : 0;
 }
 
-// What the implementation is passed, as one number: 0x<hi 16 digits><lo 16 digits>.
-std::string argument_hex(word a) { return hex(a.hi) + hex(a.lo).substr(2); }
-
 // An argument of up to `width` bits: decimal (up to 64 bits) or 0x and hex digits.
 std::optional<word> parse_argument(const std::string& in, int width) {
   if (in.empty() || in[0] == '-') return std::nullopt;
@@ -286,7 +283,7 @@ int eval(const std::string& impl, const std::vector<std::string>& inputs) {
           return std::to_string(call_one(d->batch, *b));
         },
         60);
-    const std::string shown = d->sh.width > 64 ? argument_hex(*b) : hex(b->lo);
+    const std::string shown = d->sh.width > 64 ? hex128(*b) : hex(b->lo);
     if (r.completed) {
       std::printf("%s %s\n", shown.c_str(), r.output.c_str());
     } else {
