@@ -98,6 +98,9 @@ struct property {
   // sh.domain; returns why the law cannot be checked inside that domain at
   // all, or "". nullptr: the default space is right.
   std::string (*narrow)(const shape& sh, op under_test, arg_space& space) = nullptr;
+  // The law as checked inside a declared domain, where it reads differently
+  // ("{n}": the domain's squares); nullptr: `statement`.
+  const char* domain_statement = nullptr;
 };
 
 std::span<const property> properties();
