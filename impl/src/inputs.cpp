@@ -95,12 +95,12 @@ constexpr input_set sets[] = {
     {"windows8", "every 8-bit value at every position", windows8, 32, any},
     {"windows16", "every 16-bit value at every position (every 4th for 128 bits)", windows16, 32, any},
     {"lanes16", "every 16-bit lane value, other lanes all zeros / all ones", lanes16, 32, any},
-    {"random_uniform", "2^20 uniform words (2^18 at 32 and 128 bits)", random_words<distribution::uniform, 0x5ca9900f0001>, 32, any},
-    {"random_sparse", "2^20 ANDs of 2-4 words", random_words<distribution::sparse, 0x5ca9900f0002>, 32, any},
-    {"random_dense", "2^20 ORs of 2-4 words", random_words<distribution::dense, 0x5ca9900f0003>, 32, any},
-    {"random_above_lsb", "2^20 random bits above a random lowest set bit",
+    {"random_uniform", "uniform words: 2^20 at 64 bits, 2^18 at 32 and 128", random_words<distribution::uniform, 0x5ca9900f0001>, 32, any},
+    {"random_sparse", "ANDs of 2-4 uniform words (as many)", random_words<distribution::sparse, 0x5ca9900f0002>, 32, any},
+    {"random_dense", "ORs of 2-4 uniform words (as many)", random_words<distribution::dense, 0x5ca9900f0003>, 32, any},
+    {"random_above_lsb", "random bits above a random lowest set bit (as many)",
      random_words<distribution::above_lsb, 0x5ca9900f0004>, 32, any},
-    {"random_below_msb", "2^20 random bits below a random highest set bit",
+    {"random_below_msb", "random bits below a random highest set bit (as many)",
      random_words<distribution::below_msb, 0x5ca9900f0005>, 32, any},
 };
 
