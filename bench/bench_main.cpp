@@ -223,7 +223,7 @@ void register_row(row& r, const shaped_inputs& in, const options& opt, std::map<
       flight_begin(impl, what, label);
       const fresh_process_state fresh;
       body(st);
-      // items_per_second in the JSON (CPU time): ci/report/speed.py's measured ns/op.
+      // items_per_second in the JSON (CPU time): ci/matrixjob/speed.py's measured ns/op.
       st.SetItemsProcessed(static_cast<std::int64_t>(static_cast<double>(st.iterations()) * ops));
     };
     benchmark::RegisterBenchmark(id.c_str(), supervised)->MinTime(opt.min_time)->Repetitions(opt.repetitions);

@@ -83,7 +83,7 @@ std::string short_source(const descriptor& d) {
 
 // Where a kernel's code is, as a byte offset from scanproof::registry()'s own
 // code: an offset survives the load address (PIE, an emulator) and names the
-// function in the program's symbol table, which is how ci/report/speed.py
+// function in the program's symbol table, which is how ci/matrixjob/speed.py
 // finds the very batch/chain code the checks run ("null" when not built).
 std::string kernel_offset(const void* fn) {
   if (!fn) return "null";

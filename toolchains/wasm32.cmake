@@ -13,18 +13,9 @@
 # - exceptions: wasm32 libc++abi has no __cxa_throw, so -fno-exceptions (below):
 #   the C++ library aborts where it would throw, and the property driver's
 #   guard against a property's own bug aborts instead of catching.
-set(SCANPROOF_CXX clang++-19)
-set(SCANPROOF_RUNNER node)
-set(SCANPROOF_PACKAGES "clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libclang-rt-19-dev-wasm32 nodejs")
-# The triple llvm-mca would model this code with (ci/matrix --speed says why there is no estimate).
-set(SCANPROOF_MCA_TRIPLE wasm32-wasi)
-# No Debian architecture: ci/matrix builds GoogleTest from /usr/src/googletest.
-set(SCANPROOF_DEBIAN_ARCH "")
-set(SCANPROOF_GTEST_CMAKE_ARGS "-Dgtest_disable_pthreads=ON")
-
-# Rust candidates (cmake/ScanproofRust.cmake): rustc's target and Debian's std for it.
-set(SCANPROOF_RUST_TARGET wasm32-wasi)
-set(SCANPROOF_RUST_PACKAGES "libstd-rust-dev-wasm32")
+# Its facts (triple, Debian packages, emulator, ...) are data: wasm32.facts.
+include(${CMAKE_CURRENT_LIST_DIR}/common/target-facts.cmake)
+scanproof_target_facts(${CMAKE_CURRENT_LIST_DIR}/wasm32.facts)
 include(${CMAKE_CURRENT_LIST_DIR}/common/require-program.cmake)
 scanproof_require_program(${SCANPROOF_CXX} CMAKE_CXX_COMPILER)
 scanproof_require_program(clang-19 CMAKE_C_COMPILER)  # GoogleTest's project enables C

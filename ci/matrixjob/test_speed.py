@@ -7,22 +7,19 @@ anywhere: the figures are a model's, deterministic for its input."""
 import json
 import os
 import shutil
-import sys
 import unittest
 from unittest import mock
 
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import analyse  # noqa: E402
-import bench_json  # noqa: E402
-import isa  # noqa: E402
-import kernel  # noqa: E402
-import loop_trips  # noqa: E402
-import mca  # noqa: E402
-import render  # noqa: E402
-import speed  # noqa: E402
-import speed_render  # noqa: E402
-import speed_report  # noqa: E402
+from . import analyse
+from . import bench_json
+from . import isa
+from . import kernel
+from . import loop_trips
+from . import mca
+from . import render
+from . import speed
+from . import speed_render
+from . import speed_report
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", "speed")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -8,8 +8,8 @@ import json
 import os
 import statistics
 
-import loop_trips
-import speed
+from . import loop_trips
+from . import speed
 
 # The Shogi bit-scanning plan's targets (seed 004), as scanproof bench draws
 # them (bench/table.hpp shogi_target_cycles; unit.speed checks they agree).

@@ -3,8 +3,8 @@ report.html (inline CSS; the only script sorts the speed tables on a click;
 opens from disk)."""
 import html
 
-import analyse
-import speed_render
+from . import analyse
+from . import speed_render
 
 LABEL = {"pass": "ok", "fail": "FAIL", "xfail": "xfail", "xpass": "XPASS", "crash": "CRASH",
          "incomplete": "LOST", "skip": "skip", "notbuilt": "-", "missing": "?", "nocompile": "NOCOMPILE"}

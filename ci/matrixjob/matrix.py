@@ -2,20 +2,17 @@
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import analyse  # noqa: E402
-import matrix_report  # noqa: E402
-import mca  # noqa: E402
-import prove  # noqa: E402
-import run  # noqa: E402
-import shlib  # noqa: E402
-import speed  # noqa: E402
+from . import analyse
+from . import matrix_report
+from . import mca
+from . import prove
+from . import run
+from . import targets
+from . import speed
 
 DESCRIPTION = """\
 The main job: installs what the requested targets need (ci/setup; --no-install
@@ -88,7 +85,7 @@ def parse(argv):
                         "target and toolchain; with --targets/--toolchains, the jobs of that run (a job per cross "
                         "target or toolchain; m32 is the i686 target's)")
     p.add_argument("--list-columns", action="store_true",
-                   help="print the columns those jobs ask for, comma-separated (for matrix_report.py render "
+                   help="print the columns those jobs ask for, comma-separated (for matrixjob.matrix_report render "
                         "--expect, which merges the jobs' results)")
     p.add_argument("--prepare", action="store_true",
                    help="only build what the matrix caches for the targets (GoogleTest where Debian has no "
@@ -103,14 +100,14 @@ def log(msg):
 
 def plan_targets(args):
     """(requested columns, toolchain names) from the arguments; UsageError on a bad name."""
-    requested = shlib.call("select_targets", args.targets or "")
-    toolchains = shlib.call("select_toolchains", args.toolchains) if args.toolchains else []
+    requested = targets.select_targets(args.targets or "")
+    toolchains = targets.select_toolchains(args.toolchains) if args.toolchains else []
     if toolchains and not args.targets:  # None or "": no --targets
         requested = ["host"]
     for tc in toolchains:
-        if tc == "m32":
-            m32 = shlib.one("eval", 'echo "$M32_TARGET"')  # toolchains.sh's name for it
-            requested += [] if m32 in requested else [m32]
+        cross = targets.toolchain_target(tc)  # m32: the i686 target's job
+        if cross:
+            requested += [] if cross in requested else [cross]
         else:
             requested.append("host-" + tc)
     return requested, toolchains
@@ -118,8 +115,8 @@ def plan_targets(args):
 
 def why_not_runnable(t):
     if t.startswith("host-"):
-        return shlib.one("toolchain_missing_tool", t[len("host-"):])
-    return shlib.one("target_missing_tool", t)
+        return targets.toolchain_missing_tool(t[len("host-"):])
+    return targets.target_missing_tool(t)
 
 
 def has_rust(candidates):
@@ -129,8 +126,8 @@ def has_rust(candidates):
 
 
 def install(args, requested, toolchains, rust=False):
-    targets = [t for t in requested if not t.startswith("host-")]
-    cmd = ["bash", os.path.join(shlib.ROOT, "ci/setup"), "--targets", ",".join(targets)]
+    cross = [t for t in requested if not t.startswith("host-")]
+    cmd = ["bash", os.path.join(targets.ROOT, "ci/setup"), "--targets", ",".join(cross)]
     cmd += ["--rust"] if rust else []
     cmd += ["--toolchains", ",".join(toolchains)] if toolchains else []
     cmd += ["--prove"] if args.prove else []
@@ -142,26 +139,17 @@ def install(args, requested, toolchains, rust=False):
             "the targets that need it will be reported as not run")
 
 
-def no_debian_gtest(t):
-    """A toolchain file that sets SCANPROOF_DEBIAN_ARCH to "" says Debian has no GoogleTest for it
-    (the x86-64 CPU models set none: they use the host's)."""
-    if t.startswith("host"):
-        return False
-    with open(os.path.join(shlib.ROOT, "toolchains", t + ".cmake"), encoding="utf-8") as f:
-        return re.search(r'^set\(SCANPROOF_DEBIAN_ARCH ""\)', f.read(), re.M) is not None
-
-
 def prepare(runnable, not_run, args):
     """--prepare: GoogleTest for each runnable target that needs one built
     (run.gtest_prefix: cached, so the matrix then finds it). 0 ready, 2 not."""
     out = os.path.realpath(args.out)
     os.makedirs(os.path.join(out, "logs"), exist_ok=True)
-    s = run.Settings(out, os.path.join(shlib.ROOT, "build", "matrix"), log=log)
+    s = run.Settings(out, os.path.join(targets.ROOT, "build", "matrix"), log=log)
     failed = list(not_run)
     for t in runnable:
         try:
             prefix = run.gtest_prefix(t, s)
-            if not prefix and no_debian_gtest(t):  # wasm32, Windows: found out only at configure otherwise
+            if not prefix and targets.no_debian_gtest(t):  # wasm32, Windows: found out only at configure otherwise
                 prefix = run.build_gtest(t, s)
             log(f"{t}: GoogleTest " + (f"in {prefix}" if prefix else "from Debian"))
         except RuntimeError as e:
@@ -175,12 +163,12 @@ def prepare(runnable, not_run, args):
 def main(argv):
     args = parse(argv)
     args.prove = args.prove or args.prove_what_runs
-    jobs = {"targets": shlib.call("all_targets"),
-            "toolchains": [t for t in shlib.call("all_toolchains") if t != "m32"]}  # m32 is i686's job
+    jobs = {"targets": targets.all_targets(),  # m32 is i686's job
+            "toolchains": [t for t in targets.all_toolchains() if not targets.toolchain_target(t)]}
     if (args.list_jobs or args.list_columns) and (args.targets is not None or args.toolchains is not None):
         requested, toolchains = plan_targets(args)  # the jobs of this run only
         jobs = {"targets": [t for t in requested if not t.startswith("host-")],
-                "toolchains": [t for t in toolchains if t != "m32"]}
+                "toolchains": [t for t in toolchains if not targets.toolchain_target(t)]}
     if args.list_jobs:
         for k, v in jobs.items():
             print(f"{k}=" + json.dumps(v, separators=(",", ":")))
@@ -189,14 +177,14 @@ def main(argv):
         print(",".join(jobs["targets"] + ["host-" + t for t in jobs["toolchains"]]))
         return 0
     if args.jobs < 1:
-        raise shlib.UsageError(f"--jobs must be at least 1, got {args.jobs}")
+        raise targets.UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.with_catalogue and not args.candidates:
-        raise shlib.UsageError("--with-catalogue only makes sense with --candidates")
+        raise targets.UsageError("--with-catalogue only makes sense with --candidates")
     requested, toolchains = plan_targets(args)
     candidates = []
     for p in filter(None, args.candidates.split(",")):
         if not os.path.exists(p):
-            raise shlib.UsageError(f"candidate path '{p}' does not exist")
+            raise targets.UsageError(f"candidate path '{p}' does not exist")
         candidates.append(os.path.realpath(p))
     if not args.no_install:
         install(args, requested, toolchains, rust=has_rust(candidates))
@@ -208,7 +196,7 @@ def main(argv):
         try:
             mca.require_tools()
         except mca.Error as e:
-            raise shlib.UsageError(f"--speed: {e}") from e
+            raise targets.UsageError(f"--speed: {e}") from e
     if args.prepare:
         return prepare(runnable, not_run, args)
     if args.dry_run:
@@ -226,7 +214,7 @@ def main(argv):
     for f in os.listdir(results):  # proofs too: a mark must come from this run
         os.remove(os.path.join(results, f))
     # Another compiler, other build directories: the usual builds stay as they are.
-    builds = os.path.join(shlib.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
+    builds = os.path.join(targets.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
     s = run.Settings(out, builds, candidates, args.with_catalogue,
                      args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log,
                      proof_compiler=args.prove_what_runs)
@@ -271,6 +259,6 @@ def main(argv):
 if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
-    except shlib.UsageError as e:
+    except targets.UsageError as e:
         print(f"[matrix] error: {e}", file=sys.stderr)
         sys.exit(2)

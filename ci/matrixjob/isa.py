@@ -1,6 +1,6 @@
 """What llvm-objdump's text means on each architecture the speed model
 reads: instructions and their branch targets, calls, jumps, stores, and the
-assembly llvm-mca is given. ci/report/cfg.py finds the loops from it."""
+assembly llvm-mca is given. ci/matrixjob/cfg.py finds the loops from it."""
 import re
 
 

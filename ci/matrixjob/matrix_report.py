@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """The matrix report from a results directory (ci/matrix calls this at its end;
 run it alone to re-render):
 
-  matrix_report.py render --results DIR [DIR...] [--expect a,b,...] --out DIR
+  PYTHONPATH=ci python3 -m matrixjob.matrix_report render --results DIR [DIR...] [--expect a,b,...] --out DIR
       merge results/<target>.json, matrix-plan.json (what was asked for) and any
       <target>.proof.json (and <target>.speed.json) into report.json, report.md and report.html, print
       the grid; exit 0 pass, 1 fail, 3 incomplete (ci/matrix --help).
@@ -14,11 +13,9 @@ import json
 import os
 import sys
 
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import analyse  # noqa: E402
-import render  # noqa: E402
-import speed_report  # noqa: E402
+from . import analyse
+from . import render
+from . import speed_report
 
 
 def render_all(results, out, expect=()):
@@ -42,7 +39,7 @@ def render_all(results, out, expect=()):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="matrix_report.py")
+    p = argparse.ArgumentParser(prog="python3 -m matrixjob.matrix_report")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("render")
     r.add_argument("--results", required=True, nargs="+")

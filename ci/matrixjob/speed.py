@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Model estimates of cycles per call, per target and CPU model (ci/matrix
 --speed; docs/benchmark.md, "Model estimates"). For every implementation
 `scanproof list --json` names on a target, the very code the matrix built and
@@ -7,7 +6,7 @@ scanproof::registry()) is cut into loop pieces (kernel.py) and modelled by
 llvm-mca-19 on each CPU model the target's toolchain file names
 (SCANPROOF_MCA_CPUS; `native`, this machine's CPU, for the host).
 
-  speed.py estimate --target T --build DIR [--out FILE]   one target's estimates as JSON
+  python3 -m matrixjob.speed estimate --target T --build DIR [--out FILE]   one target's estimates as JSON
 """
 import argparse
 import json
@@ -15,14 +14,12 @@ import os
 import subprocess
 import sys
 
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_json  # noqa: E402
-import kernel  # noqa: E402
-import loop_trips  # noqa: E402
-import mca  # noqa: E402
-import run  # noqa: E402
-import shlib  # noqa: E402
+from . import bench_json
+from . import kernel
+from . import loop_trips
+from . import mca
+from . import run
+from . import targets
 
 SUFFIX = ".speed.json"  # results/<target>.speed.json beside the target's results
 ANCHOR = "_ZN9scanproof8registryEv"  # conformance/cli.cpp: kernel_offsets count from scanproof::registry()
@@ -31,17 +28,17 @@ KERNELS = ("batch", "chain")  # throughput (independent words) and latency (each
 
 
 def models(t):
-    """(llvm-mca triple, [CPU models]) for target t, from ci/lib/targets.sh."""
-    return shlib.one("mca_triple", t), [c for c in shlib.call("mca_cpus", t) if c]
+    """(llvm-mca triple, [CPU models]) for target t (its facts: targets.py)."""
+    return targets.mca_triple(t), targets.mca_cpus(t)
 
 
 def why_no_model(t, triple):
     """Why target t gets no estimate: LLVM's own words when llvm-mca has no
     scheduling model for its architecture, else which file names no CPU."""
     if not triple:
-        return f"no estimate: toolchains/{t}.cmake names no triple for llvm-mca (SCANPROOF_MCA_TRIPLE)"
+        return f"no estimate: toolchains/{t}.facts names no triple for llvm-mca (SCANPROOF_MCA_TRIPLE)"
     _, why = mca.probe(triple, "generic")
-    named = f"toolchains/{t}.cmake names no CPU model (SCANPROOF_MCA_CPUS)"
+    named = f"toolchains/{t}.facts names no CPU model (SCANPROOF_MCA_CPUS)"
     if "unable to get target" in why:
         return f"no scheduling model: {mca.MCA} has no backend for {triple}"
     if why:
@@ -52,7 +49,7 @@ def why_no_model(t, triple):
 def listing(build, emulator):
     """(program path, `scanproof list --json`) of a target's build, run as the matrix runs it."""
     with open(os.path.join(build, "scanproof-program.txt"), encoding="utf-8") as f:
-        program = f.read().strip()  # ci/report/CMakeLists.txt
+        program = f.read().strip()  # ci/matrixjob/CMakeLists.txt
     p = subprocess.run(emulator.split() + [program, "list", "--json"], capture_output=True, text=True,
                        check=False, stdin=subprocess.DEVNULL)
     try:
@@ -211,12 +208,12 @@ def _per_call(ks, figures, name, loop):
 
 def measure_host(build, log_path, jobs=2):
     """`scanproof bench --json` of the host build, parsed (bench_json.py); {"error"} if it cannot run."""
-    if run._run(["cmake", "--build", build, f"-j{jobs}", "--target", BENCH_TARGET], log_path,
-                limit=run.BUILD_LIMIT_S):
+    if run.run_step(["cmake", "--build", build, f"-j{jobs}", "--target", BENCH_TARGET], log_path,
+                    limit=run.BUILD_LIMIT_S):
         return {"error": f"scanproof bench is not built (needs libbenchmark-dev: ci/setup --speed; see {log_path})"}
     out = os.path.join(build, "speed-bench.json")
-    rc = run._run([os.path.join(build, "conformance", BENCH_TARGET), "--json", out], log_path,
-                  limit=run.TEST_LIMIT_S)
+    rc = run.run_step([os.path.join(build, "conformance", BENCH_TARGET), "--json", out], log_path,
+                      limit=run.TEST_LIMIT_S)
     try:
         with open(out, encoding="utf-8") as f:
             return bench_json.parse(f.read())
@@ -224,27 +221,27 @@ def measure_host(build, log_path, jobs=2):
         return {"error": f"scanproof bench exited {rc} without its JSON (see {log_path})"}
 
 
-def estimate_all(targets, s, write, status=None):
+def estimate_all(columns, s, write, status=None):
     """ci/matrix --speed: each built target's estimates, the host's with its
     measurement; write(t, data) gets {"target", "error"} where they could not
     be made. status: {target: this run's build status} ("ok" = built now)."""
-    for t in targets:
+    for t in columns:
         b = os.path.join(s.builds, t)
         s.log(f"{t}: speed estimates (llvm-mca)")
         why = (status or {}).get(t, "ok")
         if why != "ok" or not os.path.exists(os.path.join(b, "scanproof-program.txt")):
             write(t, {"target": t, "error": f"not estimated: the {t} build is not there ({why})"})
             continue
-        started = shlib.toolchain_var(t, "SCANPROOF_SESSION") if not t.startswith("host") else ""
+        started = targets.fact(t, "SCANPROOF_SESSION") if not t.startswith("host") else ""
         try:
             if started:
-                run._session(t, s, "start", b)
+                run.session(t, s, "start", b)
             data = estimate(t, b, run.emulator(t, s))
         except (mca.Error, OSError) as e:
             data = {"target": t, "error": str(e)}
         finally:
             if started:
-                run._session(t, s, "stop", b)
+                run.session(t, s, "stop", b)
         if t == "host" and not data.get("error") and not data.get("not_estimated"):
             s.log("host: scanproof bench (the measured figures beside the model's)")
             data["measured"] = measure_host(b, os.path.join(s.out, "logs", "host-speed-bench.log"), s.build_jobs)
@@ -252,7 +249,7 @@ def estimate_all(targets, s, write, status=None):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="speed.py", description=__doc__,
+    p = argparse.ArgumentParser(prog="python3 -m matrixjob.speed", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
     e = sub.add_parser("estimate")
@@ -264,7 +261,7 @@ def main(argv):
     try:
         data = estimate(args.target, args.build, args.emulator)
     except (mca.Error, OSError) as err:
-        print(f"speed.py: {err}", file=sys.stderr)
+        print(f"matrixjob.speed: {err}", file=sys.stderr)
         return 2
     text = json.dumps(data, indent=1, sort_keys=True)
     if args.out:

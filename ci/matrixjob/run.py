@@ -15,17 +15,17 @@ import subprocess
 import threading
 import time
 
-import collect
-import shlib
+from . import collect
+from . import targets
 
 LABELS = ("conformance", "properties", "fuzz-regression")
-BUILD_TARGET = "scanproof_matrix_programs"  # ci/report/CMakeLists.txt
+BUILD_TARGET = "scanproof_matrix_programs"  # ci/matrixjob/CMakeLists.txt
 
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
                  property_cases=500, log=print, proof_compiler=False):
-        self.root = shlib.ROOT
+        self.root = targets.ROOT
         # ci/matrix --prove-what-runs: the targets whose IR is proved are built
         # by the proof's compiler and flags (cmake_args).
         self.proof_compiler = proof_compiler
@@ -50,7 +50,7 @@ BUILD_LIMIT_S = 2400
 TEST_LIMIT_S = 3600
 
 
-def _run(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+def run_step(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
     """Runs cmd with its output in log_path; adds the CPU seconds of cmd and
     everything it waited for (compilers, tests, emulators) to cpu[0]. Past
     `limit` seconds its whole process group is killed and it returns -9."""
@@ -111,7 +111,7 @@ def gtest_prefix(t, s, cpu=None):
     d = deps_dir(t, s)
     if os.path.exists(os.path.join(d, "install/lib/cmake/GTest/GTestConfig.cmake")):
         return os.path.join(d, "install")
-    multiarch = shlib.toolchain_var(t, "SCANPROOF_MULTIARCH") or shlib.toolchain_var(t, "SCANPROOF_TRIPLE")
+    multiarch = targets.fact(t, "SCANPROOF_MULTIARCH") or targets.fact(t, "SCANPROOF_TRIPLE")
     if multiarch and not os.path.exists(f"/usr/lib/{multiarch}/cmake/GTest/GTestConfig.cmake"):
         return build_gtest(t, s, cpu)
     return ""  # a target without a Debian architecture: build() finds out at configure
@@ -128,9 +128,9 @@ def build_gtest(t, s, cpu=None):
     cfg = ["cmake", "-S", "/usr/src/googletest", "-B", os.path.join(d, "build"), "-G", "Ninja",
            "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
            "-DBUILD_GMOCK=OFF", f"-DCMAKE_INSTALL_PREFIX={d}/install"] + \
-        shlib.toolchain_list(t, "SCANPROOF_GTEST_CMAKE_ARGS")
-    if _run(cfg, log, cpu=cpu, limit=CONFIGURE_LIMIT_S) or \
-            _run(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}", "--target", "install"], log,
+        targets.fact_list(t, "SCANPROOF_GTEST_CMAKE_ARGS")
+    if run_step(cfg, log, cpu=cpu, limit=CONFIGURE_LIMIT_S) or \
+            run_step(["cmake", "--build", os.path.join(d, "build"), f"-j{s.build_jobs}", "--target", "install"], log,
                  cpu=cpu, limit=BUILD_LIMIT_S):
         raise RuntimeError(f"GoogleTest build failed (see {log})")
     return os.path.join(d, "install")
@@ -146,7 +146,7 @@ def cmake_args(t, s):
             "-DSCANPROOF_WERROR=OFF", "-DSCANPROOF_TESTS_PER_IMPLEMENTATION=ON",
             "-DSCANPROOF_CANDIDATES=" + ";".join(s.candidates)]
     if t.startswith("host-"):  # a host toolchain's build type and flags override the above
-        args += shlib.call("toolchain_cmake_args", t[len("host-"):])
+        args += targets.toolchain_cmake_args(t[len("host-"):])
     elif _cross(t):
         args += [f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
                  f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}"]
@@ -158,10 +158,9 @@ def cmake_args(t, s):
 def proof_compiler_args(t):
     """The configure settings under which t's tests run code from the compiler,
     triple and flags of the IR `scanproof prove` proves for it (proof/CMakeLists.txt:
-    clang 19, -O2, --target=<triple>; prove.proof_ir says which IR is t's), or
+    clang 19, -O2, --target=<triple>; targets.proof_ir says which IR is t's), or
     [] where no IR of t is proved (Windows, wasm32: their cells say so)."""
-    import prove  # pylint: disable=import-outside-toplevel  # prove imports this module
-    ir, _ = prove.proof_ir(t)
+    ir, _ = targets.proof_ir(t)
     if ir is None:
         return []
     flags = ["-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2", "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2"]  # no -DNDEBUG: as proved
@@ -179,7 +178,7 @@ def build(t, s):
     log = os.path.join(s.out, "logs", f"{t}-build.log")
 
     def configure(prefix):
-        return _run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
+        return run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
                     ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu, limit=CONFIGURE_LIMIT_S)
 
     gtest_s = 0.0
@@ -194,7 +193,7 @@ def build(t, s):
             failed = configure(prefix)
         if failed:
             res["status"] = f"configure failed (see {log})"
-        elif _run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
+        elif run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
                   limit=BUILD_LIMIT_S):
             res["status"] = f"build {'hung: killed after ' + str(BUILD_LIMIT_S) + ' s' if _hung(log) else 'failed'}" \
                 f" (see {log})"
@@ -240,7 +239,7 @@ def tool_versions(t, b):
             compiler = _first_line([m.group(1), "--version"])
     program = ""
     if _cross(t):  # the qemu-user binary, Wine's loader, Node (toolchains/<t>.cmake)
-        program = shlib.toolchain_var(t, "SCANPROOF_QEMU") or shlib.toolchain_var(t, "SCANPROOF_RUNNER")
+        program = targets.fact(t, "SCANPROOF_QEMU") or targets.fact(t, "SCANPROOF_RUNNER")
     emulator = _first_line([program, "--version"]) if program else ""
     name = os.path.basename(program)
     if emulator and name not in emulator:  # Node says only "v20.20.2"
@@ -248,12 +247,12 @@ def tool_versions(t, b):
     return {"compiler": compiler, "emulator": emulator}
 
 
-def _session(t, s, action, b):
+def session(t, s, action, b):
     """The toolchain file's SCANPROOF_SESSION script (e.g. a Wine server): 0 if none."""
-    script = shlib.toolchain_var(t, "SCANPROOF_SESSION") if _cross(t) else ""
+    script = targets.fact(t, "SCANPROOF_SESSION") if _cross(t) else ""
     if not script:
         return 0
-    return _run([os.path.join(s.root, script), action, b], os.path.join(s.out, "logs", f"{t}-session.log"))
+    return run_step([os.path.join(s.root, script), action, b], os.path.join(s.out, "logs", f"{t}-session.log"))
 
 
 def _labels(b):
@@ -308,10 +307,10 @@ def test(built, s):
     junit = os.path.join(s.out, "junit", f"{t}.xml")
     console = os.path.join(logs, f"{t}-ctest.log")
     try:
-        if _session(t, s, "start", b):
+        if session(t, s, "start", b):
             return _unfinished(data, f"session start failed (see {logs}/{t}-session.log)")
         with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
-            program = f.read().strip()  # ci/report/CMakeLists.txt
+            program = f.read().strip()  # ci/matrixjob/CMakeLists.txt
         lst = subprocess.run(emu.split() + [program, "list", "--json"],
                              capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
         try:
@@ -333,29 +332,29 @@ def test(built, s):
             os.remove(junit)
         open(console, "w").close()
         cpu = [0.0]
-        rc = _run(cmd, console, env=env, cpu=cpu, limit=TEST_LIMIT_S)
+        rc = run_step(cmd, console, env=env, cpu=cpu, limit=TEST_LIMIT_S)
         data["timings"]["test_cpu_s"] = round(cpu[0], 1)
     finally:
-        if _session(t, s, "stop", b):
+        if session(t, s, "stop", b):
             s.log(f"{t}: session stop failed (see {logs}/{t}-session.log)")
     data["timings"]["test_s"] = round(time.monotonic() - t0, 1)
     data["labels"] = [lb for lb in _labels(b) if lb in s.labels()]
     with open(console, encoding="utf-8", errors="replace") as f:
         console_text = f.read()
     data.update(collect.collect(t, listing, results, junit, console_text, rc, selected, probed))
-    flags = shlib.one("toolchain_flags", t[len("host-"):]) if t.startswith("host-") else "-O2"
+    flags = targets.toolchain_flags(t[len("host-"):]) if t.startswith("host-") else "-O2"
     collect.annotate_facts(data, flags)
     data["incomplete"] = collect.incompleteness(data, s.labels())
     return data
 
 
-def run_all(targets, s, write):
+def run_all(columns, s, write):
     """Build and test every target; builds go on while tests run (at most one
     built target waits). write(data) is called once per target as it finishes."""
     built_q = queue.Queue(maxsize=1)  # at most one built target waiting
 
     def builder():
-        for t in targets:
+        for t in columns:
             s.log(f"{t}: configure + build")
             r = build(t, s)
             s.log(f"{t}: {r['status']} ({r['timings']['build_s']} s)")

@@ -6,7 +6,7 @@ import json
 import os
 import re
 
-import collect
+from . import collect
 
 OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
 RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
@@ -79,7 +79,7 @@ def toolchain_dependent(values, facts):
 
 PLAN = "matrix-plan.json"  # what was asked for: written by ci/matrix next to results/<target>.json
 PROOF_SUFFIX = ".proof.json"  # `scanproof prove --target T --json` results, if any
-SPEED_SUFFIX = ".speed.json"  # ci/report/speed.py: model estimates (and the host's measurement)
+SPEED_SUFFIX = ".speed.json"  # ci/matrixjob/speed.py: model estimates (and the host's measurement)
 
 
 def load(results_dirs, expect=()):

@@ -19,19 +19,16 @@ import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 import unittest
 from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.dont_write_bytecode = True
-sys.path.insert(0, HERE)
-import analyse  # noqa: E402
-import collect  # noqa: E402
-import matrix_report  # noqa: E402
-import render  # noqa: E402
-import run  # noqa: E402
+from . import analyse
+from . import collect
+from . import matrix_report
+from . import render
+from . import run
 
 DATA = os.path.join(HERE, "testdata")
 

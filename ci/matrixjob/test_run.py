@@ -5,19 +5,15 @@ toolchain file. Commands are recorded, not run."""
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import unittest
 from unittest import mock
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.dont_write_bytecode = True
-sys.path.insert(0, HERE)
-import prove  # noqa: E402
-import run  # noqa: E402
-import shlib  # noqa: E402
+from . import prove
+from . import run
+from . import targets
 
-ORIGINAL_RUN = run._run  # the real one, for the one test that runs commands
+ORIGINAL_RUN = run.run_step  # the real one, for the one test that runs commands
 
 LISTING = {"target": {"arch": "x86_64", "data_model": "LLP64"}, "implementations": [
     {"name": "mine", "op": "lsb", "candidate": True, "built": True, "runnable": True, "unavailable": "",
@@ -40,10 +36,10 @@ class Runner(unittest.TestCase):
         self.s = run.Settings(d, os.path.join(d, "build"), log=lambda m: None)
         self.commands = []
         self.rc = {}
-        patches = [mock.patch.object(run, "_run", self.fake_run),
+        patches = [mock.patch.object(run, "run_step", self.fake_run),
                    mock.patch.object(run, "emulator", lambda t, s: "wine"),
                    mock.patch.object(run, "_labels", lambda b: ["conformance", "properties"]),
-                   mock.patch.object(shlib, "toolchain_var", lambda t, v: TOOLCHAIN.get(v, ""))]
+                   mock.patch.object(targets, "fact", lambda t, v: TOOLCHAIN.get(v, ""))]
         for p in patches:
             p.start()
             self.addCleanup(p.stop)
@@ -121,7 +117,7 @@ class Runner(unittest.TestCase):
                         f.write("Could NOT find GTest (missing: GTEST_LIBRARY)\n")
                     return 1
             return 0
-        with mock.patch.object(run, "_run", fake), mock.patch.object(os.path, "isdir", lambda p: True):
+        with mock.patch.object(run, "run_step", fake), mock.patch.object(os.path, "isdir", lambda p: True):
             res = run.build("win", self.s)
         self.assertEqual(res["status"], "ok")
         gtest_cfg = self.commands[1][0]
@@ -179,7 +175,7 @@ class Runner(unittest.TestCase):
         def fake_prove(t, s, timeout_s, b, names):
             proved.append(t)
             return {"target": t, "implementations": [{"name": "mine", "verdict": "proved"}]}
-        with mock.patch.object(shlib, "toolchain_var", lambda t, v: files.get(t, {}).get(v, "")), \
+        with mock.patch.object(targets, "fact", lambda t, v: files.get(t, {}).get(v, "")), \
                 mock.patch.object(prove, "_prove", fake_prove):
             prove.prove_all(["host", "s390x", "x86_64-nehalem", "win"], self.s, 20, written.__setitem__)
         self.assertEqual(proved, ["host", "s390x"])  # nehalem's IR is the host's: proved once
@@ -193,7 +189,7 @@ class Runner(unittest.TestCase):
         files = {"s390x": {"SCANPROOF_TRIPLE": "s390x-linux-gnu"}, "x86_64-nehalem": {"SCANPROOF_QEMU": "qemu-x86_64"},
                  "win": {}}
         s = run.Settings(self.s.out, self.s.builds, log=lambda m: None, proof_compiler=True)
-        with mock.patch.object(shlib, "toolchain_var", lambda t, v: files.get(t, {}).get(v, "")), \
+        with mock.patch.object(targets, "fact", lambda t, v: files.get(t, {}).get(v, "")), \
                 mock.patch.object(run, "_cross", lambda t: t != "host"):
             args = {t: run.cmake_args(t, s) for t in ("host", "s390x", "x86_64-nehalem", "win")}
             usual = run.cmake_args("s390x", self.s)

@@ -1,6 +1,6 @@
 """How many times a scanner's own loop runs for a word: the one table of it.
 llvm-mca models straight-line code, so where the disassembly shows a loop
-inside a scanner (ci/report/mca.py finds it from the backward branches) the
+inside a scanner (ci/matrixjob/mca.py finds it from the backward branches) the
 estimate is the loop body's cycles per iteration times this trip count. The
 count is the algorithm's, not the compiler's: it is consulted only where a
 target's code still loops (GCC turns Kernighan's loop into CNT on AArch64,
@@ -63,5 +63,5 @@ def rule_for(name):
     """(rule, why) for an implementation's loop, or (None, why not)."""
     if name in LOOPS:
         return LOOPS[name]
-    return None, (f"its trip count is not known: {name} is not in ci/report/loop_trips.py's table "
+    return None, (f"its trip count is not known: {name} is not in ci/matrixjob/loop_trips.py's table "
                   "(a candidate's loop is estimated per iteration only)")

@@ -8,9 +8,9 @@ import math
 import os
 import re
 
-import cfg
-import isa
-import mca
+from . import cfg
+from . import isa
+from . import mca
 
 _INC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                     "bench", "scan_instructions.inc")

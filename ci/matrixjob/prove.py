@@ -7,28 +7,12 @@ import os
 import subprocess
 import time
 
-import run
-import shlib
+from . import run
+from . import targets
 
 # proof/CMakeLists.txt: the prover, built where clang-19, LLVM 19 and Z3 are, and
 # the CLI that runs it (the host build may not be one of the run's targets).
 PROVE_TARGETS = ["scanproof", "scanproof_prove"]
-
-
-def proof_ir(t):
-    """(the prover's --target for t, or None; why, when it is not t's own):
-    a toolchain file's SCANPROOF_TRIPLE gives the IR of that triple; an
-    x86-64 CPU model under qemu-x86_64 runs the host compiler's code with the
-    host's flags, so its IR is the host's."""
-    if t == "host":
-        return "host", ""
-    if shlib.toolchain_var(t, "SCANPROOF_TRIPLE"):
-        return t, ""
-    if shlib.toolchain_var(t, "SCANPROOF_QEMU") == "qemu-x86_64":
-        return "host", ("the host's IR: the same compiler, triple and flags (how this CPU model executes "
-                        "the code is what the tests check)")
-    return None, (f"no proof on {t}: toolchains/{t}.cmake names no SCANPROOF_TRIPLE, so Clang's IR for it "
-                  "is not built")
 
 
 def compilation(s):
@@ -40,9 +24,9 @@ def compilation(s):
             "ci/matrix --prove-what-runs makes them one)")
 
 
-def prove_all(targets, s, timeout_s, write):
+def prove_all(columns, s, timeout_s, write):
     """`scanproof prove --target T` from the host build for every
-    target in `targets` (the IR Clang makes for its triple, see proof_ir):
+    target in `columns` (the IR Clang makes for its triple, see targets.proof_ir):
     write(t, data) gets the prover's JSON, {"target", "error"} saying why
     there is none, or {"target", "not_proved"} for a target without IR."""
     b = os.path.join(s.builds, "host")
@@ -51,11 +35,11 @@ def prove_all(targets, s, timeout_s, write):
     why = ""
     # Configured every time, even when the host build is there: it must hold
     # this run's candidates, not those of an earlier run (a re-configure is quick).
-    if run._run(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
-                limit=run.CONFIGURE_LIMIT_S):
+    if run.run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + run.cmake_args("host", s), log, cpu=cpu,
+                    limit=run.CONFIGURE_LIMIT_S):
         why = f"configure of the host build failed (see {log})"
-    elif run._run(["cmake", "--build", b, f"-j{s.build_jobs}", "--target"] + PROVE_TARGETS, log, cpu=cpu,
-                  limit=run.BUILD_LIMIT_S):
+    elif run.run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target"] + PROVE_TARGETS, log, cpu=cpu,
+                      limit=run.BUILD_LIMIT_S):
         why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
     names = []  # with --candidates alone: theirs only (an empty list proves everything)
     if s.candidates and not s.with_catalogue and not why:
@@ -68,8 +52,8 @@ def prove_all(targets, s, timeout_s, write):
         if not names and not why:
             why = "no candidate in the host build's registry"
     done = {}  # proof IR target -> its JSON
-    for t in targets:
-        ir, note = proof_ir(t)
+    for t in columns:
+        ir, note = targets.proof_ir(t)
         if ir is not None:  # which compilation the column's tests ran, beside the proved IR's
             note = "; ".join(filter(None, [note, compilation(s)]))
         if ir is None:
@@ -93,7 +77,7 @@ def _prove(t, s, timeout_s, b, names):
     cmd = [os.path.join(b, "conformance", "scanproof"), "prove", "--timeout", str(timeout_s),
            "--jobs", str(s.test_jobs), "--output", out] + \
         (["--target", t] if t != "host" else []) + (["--impl", ",".join(names)] if names else [])
-    rc = run._run(cmd, err, cpu=cpu, limit=run.TEST_LIMIT_S)
+    rc = run.run_step(cmd, err, cpu=cpu, limit=run.TEST_LIMIT_S)
     try:
         with open(out, encoding="utf-8") as f:
             data = json.load(f)
@@ -127,7 +111,7 @@ def replay_counterexamples(t, data, s):
     todo = [i for i in data["implementations"] if i.get("verdict") == "counterexample" and i.get("input")]
     if not todo:
         return
-    if not program or run._session(t, s, "start", b):
+    if not program or run.session(t, s, "start", b):
         for i in todo:
             i["replay"] = f"not replayed: the {t} build is not there (or its session did not start)"
         return
@@ -164,4 +148,4 @@ def replay_counterexamples(t, data, s):
                              reason=f"replay {where} at {shown} gave no result although the IR has no "
                                     f"undefined behaviour there: {why[0]}")
     finally:
-        run._session(t, s, "stop", b)
+        run.session(t, s, "stop", b)

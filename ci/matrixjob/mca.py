@@ -1,16 +1,16 @@
 """The LLVM tools over the code a target's build contains: llvm-nm-19 finds
 a function (in the program, its PLT or a shared library it loads),
-llvm-objdump-19 disassembles it (ci/report/isa.py reads the text), and
+llvm-objdump-19 disassembles it (ci/matrixjob/isa.py reads the text), and
 llvm-mca-19 (-json) models each piece of straight-line code as a loop on a
 named CPU model. Nothing here knows an implementation or a target;
-ci/report/speed.py puts the pieces together."""
+ci/matrixjob/speed.py puts the pieces together."""
 import json
 import os
 import re
 import shutil
 import subprocess
 
-import isa
+from . import isa
 
 NM, OBJDUMP, MCA = "llvm-nm-19", "llvm-objdump-19", "llvm-mca-19"
 PACKAGE = "llvm-19"  # Debian's package of all three

@@ -1,7 +1,7 @@
 """The control-flow graph of one disassembled function: basic blocks,
 dominators, natural loops (and loops entered at two places), and the path
-one pass through a loop takes, for ci/report/kernel.py."""
-from isa import delay_slots, is_branch, is_call, unconditional
+one pass through a loop takes, for ci/matrixjob/kernel.py."""
+from .isa import delay_slots, is_branch, is_call, unconditional
 
 
 def _blocks(insns, triple):
