@@ -7,6 +7,7 @@ import sys
 import time
 
 from . import analyse
+from . import interrupt
 from . import matrix_report
 from . import mca
 from . import prove
@@ -41,6 +42,9 @@ exit status:
   3  incomplete: nothing failed, but a target asked for did not run or did not
      run to its end (not installable, build failed, tests cut short, an
      implementation's process ended early); every such target is named with why
+  130, 143  stopped by SIGINT or SIGTERM (129: SIGHUP): every process of the
+     run was ended and DIR holds no report (an earlier run's is removed at
+     the start of a run)
 
 A verdict is about the targets asked for: `--targets host` passes as
 "pass on host", never as a portability verdict.
@@ -160,6 +164,21 @@ def prepare(runnable, not_run, args):
     return 2 if failed else 0
 
 
+def start_run(out):
+    """From here on the run writes into DIR: an earlier run's report, results,
+    JUnit files and logs are removed first (a proof mark, a verdict must come
+    from this run), and a SIGINT/SIGTERM ends every process of the run and
+    leaves no report (interrupt.py)."""
+    interrupt.remove_reports(out)
+    for d in ("results", "junit", "logs"):
+        os.makedirs(os.path.join(out, d), exist_ok=True)
+        for f in os.listdir(os.path.join(out, d)):
+            os.remove(os.path.join(out, d, f))
+    if not interrupt.become_subreaper():
+        log("warning: not the child subreaper (not Linux?): an interrupted run may leave orphaned processes")
+    interrupt.install(out, log)
+
+
 def main(argv):
     args = parse(argv)
     args.prove = args.prove or args.prove_what_runs
@@ -186,6 +205,8 @@ def main(argv):
         if not os.path.exists(p):
             raise targets.UsageError(f"candidate path '{p}' does not exist")
         candidates.append(os.path.realpath(p))
+    if not (args.dry_run or args.prepare):
+        start_run(os.path.realpath(args.out))
     if not args.no_install:
         install(args, requested, toolchains, rust=has_rust(candidates))
     not_run = {t: why for t in requested if (why := why_not_runnable(t))}
@@ -204,15 +225,7 @@ def main(argv):
             (" ".join(not_run) or "nothing"))
         return 0
 
-    out = os.path.realpath(args.out)
-    results = os.path.join(out, "results")
-    for d in ("results", "junit", "logs"):
-        os.makedirs(os.path.join(out, d), exist_ok=True)
-    for d in ("junit", "logs"):
-        for f in os.listdir(os.path.join(out, d)):
-            os.remove(os.path.join(out, d, f))
-    for f in os.listdir(results):  # proofs too: a mark must come from this run
-        os.remove(os.path.join(results, f))
+    out, results = os.path.realpath(args.out), os.path.join(os.path.realpath(args.out), "results")
     # Another compiler, other build directories: the usual builds stay as they are.
     builds = os.path.join(targets.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
     s = run.Settings(out, builds, candidates, args.with_catalogue,
