@@ -24,25 +24,53 @@ missing_packages() {
 }
 
 _apt_updated=0
-# apt_update: once per run, retrying while the mirror says "Mirror sync in
-# progress" or a secondary index fails; a partial update is not fatal.
+# apt_update: once per run. A failing update (a secondary index mid-sync, an
+# unreachable source) is tried SCANPROOF_APT_UPDATE_TRIES times (default 3, a
+# pause of SCANPROOF_APT_RETRY_DELAY_S (5) x the attempt between tries); then
+# the run goes on with the package lists there are and never updates again:
+# what that leaves uninstallable, ensure_packages names once, with apt's reason.
 apt_update() {
   [ "$_apt_updated" = 1 ] && return 0
-  local i
-  for i in 1 2 3 4 5; do
-    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >/tmp/scanproof-apt-update.log 2>&1; then _apt_updated=1; return 0; fi
-    log "apt-get update failed (attempt $i/5): $(grep -m1 -E 'E:|W:' /tmp/scanproof-apt-update.log)"
-    sleep $((i * 5))
-  done
-  log "apt-get update kept failing; trying to install from the lists we have"
   _apt_updated=1
+  local i tries=${SCANPROOF_APT_UPDATE_TRIES:-3}
+  for ((i = 1; i <= tries; i++)); do
+    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >/tmp/scanproof-apt-update.log 2>&1; then return 0; fi
+    log "apt-get update failed (attempt $i/$tries): $(grep -m1 -E '^(E|W):' /tmp/scanproof-apt-update.log)"
+    [ "$i" = "$tries" ] || sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
+  done
+  log "apt-get update kept failing: going on with the package lists there are (no further update in this run)"
 }
 
-# ensure_packages PKG...: installs what is missing, retrying; returns non-zero
-# (after naming them) if some packages could not be installed. Without root or
-# sudo, and with SCANPROOF_DRY_RUN=1, it only names the command to run.
+# apt_why_not PKG: prints why apt cannot install PKG from the lists it has and
+# succeeds; fails (printing nothing) if it can. A simulation: no download, no lock.
+apt_why_not() {
+  local out line
+  out=$(apt-get install -s -q --no-install-recommends "$1" 2>&1) && return 1
+  if grep -qE "Unable to locate package|has no installation candidate|is not available" <<<"$out"; then
+    echo "not in the package lists here (no such package, or its architecture's index did not download)"
+  elif grep -q "unmet dependencies" <<<"$out"; then
+    line=$(grep -m1 -E "Depends:|Breaks:|Conflicts:" <<<"$out" | sed 's/^ *//; s/  */ /g')
+    case $1 in
+      *:*) echo "version skew between architectures: the ${1#*:} and $(dpkg --print-architecture) package lists are at different versions (an index that failed to download, or a mirror mid-sync; apt: ${line:-unmet dependencies})" ;;
+      *) echo "unmet dependencies (apt: ${line:-see apt-get install -s $1})" ;;
+    esac
+  else
+    echo "apt-get: $(grep -m1 '^E:' <<<"$out" || echo "exit status non-zero")"
+  fi
+}
+
+# Transient failures an install is retried for (the others, retried, fail the same way).
+_APT_TRANSIENT='Failed to fetch|Could not get lock|Unable to acquire|Temporary failure|Connection failed|Hash Sum mismatch|File has unexpected size'
+
+# ensure_packages PKG...: installs what is missing. Packages apt cannot install
+# from the lists it has are named once, each with the reason (APT_NOT_INSTALLED
+# holds "PKG<tab>reason" lines for the caller), and the others are still
+# installed, in one apt-get call retried only for transient failures. Returns
+# non-zero if some package is still missing. Without root or sudo, and with
+# SCANPROOF_DRY_RUN=1, it only names the command to run.
+APT_NOT_INSTALLED=""
 ensure_packages() {
-  local missing i
+  local missing installable="" p why i
   missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
   if [ "${SCANPROOF_DRY_RUN:-0}" = 1 ]; then
@@ -55,17 +83,37 @@ ensure_packages() {
   fi
   log "installing: $missing"
   apt_update
+  # shellcheck disable=SC2086
+  if apt-get install -s -q --no-install-recommends $missing >/dev/null 2>&1; then
+    installable=$missing
+  else
+    for p in $missing; do
+      if why=$(apt_why_not "$p"); then
+        log "cannot install $p: $why"
+        APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
+      else
+        installable+=" $p"
+      fi
+    done
+  fi
   for i in 1 2 3; do
+    [ -n "${installable// /}" ] || break
     # shellcheck disable=SC2086
-    if as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $missing \
+    if as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $installable \
         >/tmp/scanproof-apt-install.log 2>&1; then
-      return 0
+      break
     fi
     log "apt-get install failed (attempt $i/3): $(grep -m1 -E '^E:' /tmp/scanproof-apt-install.log)"
-    _apt_updated=0; apt_update; sleep $((i * 5))
+    grep -qE "$_APT_TRANSIENT" /tmp/scanproof-apt-install.log || break
+    sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
   done
   missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
-  log "could not install: $missing"
+  for p in $missing; do
+    case $APT_NOT_INSTALLED in "$p"$'\t'*|*$'\n'"$p"$'\t'*) continue ;; esac  # named above
+    why="apt-get install failed: $(grep -m1 -E '^E:' /tmp/scanproof-apt-install.log || echo 'see /tmp/scanproof-apt-install.log')"
+    log "could not install $p: $why"
+    APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
+  done
   return 1
 }
