@@ -28,7 +28,20 @@ function(scanproof_candidate_sources out what base)
     elseif(EXISTS "${abs}")
       list(APPEND sources "${abs}")
     else()
-      message(FATAL_ERROR "scanproof: ${what}: candidate path '${abs}' does not exist")
+      set(hint "")
+      if(ARGC GREATER 4)  # several paths: one may have been cut at a ';'
+        set(hint " (';' separates the paths: a path cannot contain one)")
+      endif()
+      message(FATAL_ERROR "scanproof: ${what}: candidate path '${abs}' does not exist${hint}")
+    endif()
+  endforeach()
+  # CMake 3.25 writes a source path unescaped into the Ninja build's
+  # dependency-file names and into try_compile's project: a '$' or '"' in it
+  # would fail the build far from the cause (ci/matrix checks the same).
+  foreach(src IN LISTS sources)
+    if(src MATCHES "[$\"]")
+      message(FATAL_ERROR "scanproof: ${what}: candidate path '${src}' contains '${CMAKE_MATCH_0}', "
+                          "which CMake's generated build files do not escape: rename it")
     endif()
   endforeach()
   list(REMOVE_DUPLICATES sources)

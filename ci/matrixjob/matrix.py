@@ -123,6 +123,40 @@ def why_not_runnable(t):
     return targets.target_missing_tool(t)
 
 
+# What a candidate path cannot hold: `;` separates SCANPROOF_CANDIDATES' list,
+# and CMake 3.25 writes a source path unescaped into the Ninja build's
+# dependency-file names (`$`) and into try_compile's project (`"`), so the
+# build would fail far from the cause (cmake/ScanproofCandidates.cmake says the same).
+UNCARRIED = {";": "separates the paths of SCANPROOF_CANDIDATES",
+             "$": "is not escaped by CMake's Ninja generator in dependency-file names",
+             '"': "is not escaped by CMake's try_compile",
+             "\n": "ends a line in CMake's and Ninja's files"}
+CANDIDATE_SUFFIXES = (".cpp", ".c", ".rs")  # a directory's candidate files (ScanproofCandidates.cmake)
+
+
+def candidate_paths(spec):
+    """--candidates a,b,...: absolute paths; UsageError naming a path that does
+    not exist, a directory without candidate files, or a character the build
+    cannot carry."""
+    out = []
+    for p in filter(None, spec.split(",")):
+        if not os.path.exists(p):
+            raise targets.UsageError(f"candidate path '{p}' does not exist")
+        real = os.path.realpath(p)
+        files = [real]
+        if os.path.isdir(real):
+            files = [os.path.join(real, f) for f in sorted(os.listdir(real))
+                     if f.endswith(CANDIDATE_SUFFIXES) and os.path.isfile(os.path.join(real, f))]
+            if not files:
+                raise targets.UsageError(f"candidate directory '{real}' contains no .cpp, .c or .rs files")
+        for f in files:
+            for c, why in UNCARRIED.items():
+                if c in f:
+                    raise targets.UsageError(f"candidate path {f!r} contains {c!r}, which {why}: rename it")
+        out.append(real)
+    return out
+
+
 def has_rust(candidates):
     """Whether a candidate is a Rust file or a directory holding one (ci/setup --rust)."""
     return any(p.endswith(".rs") or (os.path.isdir(p) and any(f.endswith(".rs") for f in os.listdir(p)))
@@ -200,11 +234,7 @@ def main(argv):
     if args.with_catalogue and not args.candidates:
         raise targets.UsageError("--with-catalogue only makes sense with --candidates")
     requested, toolchains = plan_targets(args)
-    candidates = []
-    for p in filter(None, args.candidates.split(",")):
-        if not os.path.exists(p):
-            raise targets.UsageError(f"candidate path '{p}' does not exist")
-        candidates.append(os.path.realpath(p))
+    candidates = candidate_paths(args.candidates)
     if not (args.dry_run or args.prepare):
         start_run(os.path.realpath(args.out))
     if not args.no_install:

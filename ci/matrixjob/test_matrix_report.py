@@ -407,6 +407,22 @@ class Rendering(unittest.TestCase):
         self.assertIn("zero&rarr;-1023", page)
         self.assertIn("<li class='incomplete'><b>riscv64</b>", page)
 
+    def test_html_in_a_name_a_path_or_a_compiler_error_is_text_in_report_html(self):
+        # A candidate file's path and its compiler's error (a NOCOMPILE cell's
+        # note), a name, a provenance and a target's status carry markup as text.
+        evil = "<script>alert(1)</script>\"'><img src=x onerror=alert(2)>"
+        impl = self.r["implementations"][0]
+        impl["name"] += evil
+        impl["provenance"] = evil
+        cell = next(iter(impl["cells"].values()))
+        cell.update(kind="nocompile", note=f"/home/u/{evil}.cpp:3:1: error: {evil} was not declared")
+        self.r["incomplete_targets"].append({"target": "riscv64", "why": "build failed: " + evil})
+        page = render.html_page(self.r)
+        self.assertNotIn("<script", page)
+        self.assertNotIn("<img", page)
+        self.assertIn("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#x27;&gt;&lt;img src=x onerror=alert(2)&gt;", page)
+        self.assertIn("error: &lt;script&gt;", page)
+
     def test_render_command_writes_files_and_exits_red(self):
         with tempfile.TemporaryDirectory() as out:
             with contextlib.redirect_stdout(io.StringIO()) as grid:
