@@ -35,7 +35,7 @@ apt_update() {
   local i tries=${SCANPROOF_APT_UPDATE_TRIES:-3}
   for ((i = 1; i <= tries; i++)); do
     if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >/tmp/scanproof-apt-update.log 2>&1; then return 0; fi
-    log "apt-get update failed (attempt $i/$tries): $(grep -m1 -E '^(E|W):' /tmp/scanproof-apt-update.log)"
+    log "apt-get update failed (attempt $i/$tries): $(grep -a -m1 -E '^(E|W):' /tmp/scanproof-apt-update.log)"
     [ "$i" = "$tries" ] || sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
   done
   log "apt-get update kept failing: going on with the package lists there are (no further update in this run)"
@@ -103,15 +103,15 @@ ensure_packages() {
         >/tmp/scanproof-apt-install.log 2>&1; then
       break
     fi
-    log "apt-get install failed (attempt $i/3): $(grep -m1 -E '^E:' /tmp/scanproof-apt-install.log)"
-    grep -qE "$_APT_TRANSIENT" /tmp/scanproof-apt-install.log || break
+    log "apt-get install failed (attempt $i/3): $(grep -a -m1 -E '^E:' /tmp/scanproof-apt-install.log)"
+    grep -aqE "$_APT_TRANSIENT" /tmp/scanproof-apt-install.log || break
     sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
   done
   missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
   for p in $missing; do
     case $APT_NOT_INSTALLED in "$p"$'\t'*|*$'\n'"$p"$'\t'*) continue ;; esac  # named above
-    why="apt-get install failed: $(grep -m1 -E '^E:' /tmp/scanproof-apt-install.log || echo 'see /tmp/scanproof-apt-install.log')"
+    why="apt-get install failed: $(grep -a -m1 -E '^E:' /tmp/scanproof-apt-install.log || echo 'see /tmp/scanproof-apt-install.log')"
     log "could not install $p: $why"
     APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
   done
