@@ -23,6 +23,8 @@ missing_packages() {
   done
 }
 
+# apt's output, per run (concurrent runs must not read each other's).
+_APT_LOG=${TMPDIR:-/tmp}/scanproof-apt.$$
 _apt_updated=0
 # apt_update: once per run. A failing update (a secondary index mid-sync, an
 # unreachable source) is tried SCANPROOF_APT_UPDATE_TRIES times (default 3, a
@@ -32,11 +34,16 @@ _apt_updated=0
 apt_update() {
   [ "$_apt_updated" = 1 ] && return 0
   _apt_updated=1
-  local i tries=${SCANPROOF_APT_UPDATE_TRIES:-3}
-  for ((i = 1; i <= tries; i++)); do
-    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >/tmp/scanproof-apt-update.log 2>&1; then return 0; fi
-    log "apt-get update failed (attempt $i/$tries): $(grep -a -m1 -E '^(E|W):' /tmp/scanproof-apt-update.log)"
+  local i=1 tries=${SCANPROOF_APT_UPDATE_TRIES:-3} waited=0
+  while [ "$i" -le "$tries" ]; do
+    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >"$_APT_LOG.update" 2>&1; then return 0; fi
+    # Another apt holding the lists lock is no broken index: wait for it (as for dpkg's lock).
+    if grep -aqE 'Could not get lock|Unable to acquire' "$_APT_LOG.update" && [ "$waited" -lt 900 ]; then
+      sleep $((2 * ${SCANPROOF_APT_RETRY_DELAY_S:-5})); waited=$((waited + 10)); continue
+    fi
+    log "apt-get update failed (attempt $i/$tries): $(grep -a -m1 -E '^(E|W):' "$_APT_LOG.update")"
     [ "$i" = "$tries" ] || sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
+    i=$((i + 1))
   done
   log "apt-get update kept failing: going on with the package lists there are (no further update in this run)"
 }
@@ -100,18 +107,18 @@ ensure_packages() {
     [ -n "${installable// /}" ] || break
     # shellcheck disable=SC2086
     if as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $installable \
-        >/tmp/scanproof-apt-install.log 2>&1; then
+        >"$_APT_LOG.install" 2>&1; then
       break
     fi
-    log "apt-get install failed (attempt $i/3): $(grep -a -m1 -E '^E:' /tmp/scanproof-apt-install.log)"
-    grep -aqE "$_APT_TRANSIENT" /tmp/scanproof-apt-install.log || break
+    log "apt-get install failed (attempt $i/3): $(grep -a -m1 -E '^E:' "$_APT_LOG.install")"
+    grep -aqE "$_APT_TRANSIENT" "$_APT_LOG.install" || break
     sleep $((i * ${SCANPROOF_APT_RETRY_DELAY_S:-5}))
   done
   missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
   for p in $missing; do
     case $APT_NOT_INSTALLED in "$p"$'\t'*|*$'\n'"$p"$'\t'*) continue ;; esac  # named above
-    why="apt-get install failed: $(grep -a -m1 -E '^E:' /tmp/scanproof-apt-install.log || echo 'see /tmp/scanproof-apt-install.log')"
+    why="apt-get install failed: $(grep -a -m1 -E '^E:' "$_APT_LOG.install" || echo "see $_APT_LOG.install")"
     log "could not install $p: $why"
     APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
   done

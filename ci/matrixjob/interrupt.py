@@ -16,6 +16,7 @@ import time
 
 PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
 REPORT_FILES = ("report.json", "report.md", "report.html")
+stopping = False  # set when a signal came: what the run's threads log after that is noise
 
 
 def become_subreaper():
@@ -97,15 +98,18 @@ def remove_reports(out):
 
 def install(out, log):
     """On SIGINT, SIGTERM or SIGHUP: end every process of the run, remove any
-    report in `out` (one half-written at the end included) and exit 128+signal."""
+    report in `out` (one half-written at the end included) and exit 128+signal.
+    log(msg, final=True) says so; log drops other messages once `stopping`."""
     def stop(signum, _frame):
+        global stopping  # pylint: disable=global-statement
+        stopping = True
         for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(s, signal.SIG_IGN)  # a second signal must not cut the clean-up short
         name = signal.Signals(signum).name
         left = stop_descendants()
         remove_reports(out)
         log(f"interrupted by {name}: every process of the run ended"
-            + (f" but {sorted(left)}" if left else "") + f"; no report written in {out}")
+            + (f" but {sorted(left)}" if left else "") + f"; no report written in {out}", final=True)
         sys.stdout.flush()
         os._exit(128 + signum)  # not sys.exit: the builder thread and finally blocks must not go on
 

@@ -97,7 +97,9 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def log(msg):
+def log(msg, final=False):
+    if interrupt.stopping and not final:
+        return
     print(f"\033[1m[matrix]\033[0m {msg}" if sys.stderr.isatty() else f"[matrix] {msg}", file=sys.stderr,
           flush=True)
 
