@@ -175,8 +175,8 @@ def install(args, requested, toolchains, rust=False):
     cmd += ["--dry-run"] if args.dry_run else []
     rc = subprocess.run(cmd, stdin=subprocess.DEVNULL, check=False).returncode
     if rc:
-        log(f"ci/setup could not install everything (exit {rc}, named above): "
-            "the targets that need it will be reported as not run")
+        log(f"ci/setup could not install everything (exit {rc}; each package is named above with why, "
+            "and what that means for the run); a target that cannot run is reported as not run")
 
 
 def prepare(runnable, not_run, args):
