@@ -48,21 +48,53 @@ apt_update() {
   log "apt-get update kept failing: going on with the package lists there are (no further update in this run)"
 }
 
-# apt_why_not PKG: prints why apt cannot install PKG from the lists it has and
-# succeeds; fails (printing nothing) if it can. A simulation: no download, no lock.
-apt_why_not() {
-  local out line
-  out=$(apt-get install -s -q --no-install-recommends "$1" 2>&1) && return 1
-  if grep -qE "Unable to locate package|has no installation candidate|is not available" <<<"$out"; then
+# _apt_reason PKG OUT: why apt cannot install PKG, from the output OUT of a
+# simulation that included it.
+_apt_reason() {
+  local line
+  if grep -qF -e "Unable to locate package $1" -e "Package '$1' has no installation candidate" \
+      -e "Package $1 is not available" <<<"$2"; then
     echo "not in the package lists here (no such package, or its architecture's index did not download)"
-  elif grep -q "unmet dependencies" <<<"$out"; then
-    line=$(grep -m1 -E "Depends:|Breaks:|Conflicts:" <<<"$out" | sed 's/^ *//; s/  */ /g')
+  elif grep -q "unmet dependencies" <<<"$2"; then
+    line=$(grep -F " $1 : " <<<"$2" | head -1)
+    [ -n "$line" ] || line=$(grep -m1 -E "Depends:|Breaks:|Conflicts:" <<<"$2")
+    line=$(sed 's/^ *//; s/  */ /g' <<<"$line")
     case $1 in
       *:*) echo "version skew between architectures: the ${1#*:} and $(dpkg --print-architecture) package lists are at different versions (an index that failed to download, or a mirror mid-sync; apt: ${line:-unmet dependencies})" ;;
       *) echo "unmet dependencies (apt: ${line:-see apt-get install -s $1})" ;;
     esac
   else
-    echo "apt-get: $(grep -m1 '^E:' <<<"$out" || echo "exit status non-zero")"
+    echo "apt-get: $(grep -m1 '^E:' <<<"$2" || echo "exit status non-zero")"
+  fi
+}
+
+# _apt_sort PKG...: adds to _apt_ok the packages apt can install (together),
+# and names each other one with _apt_reason (log, APT_NOT_INSTALLED). One
+# simulation (`apt-get install -s`: no download, no lock) per step: the
+# packages apt names itself (not found, or with unmet dependencies of their
+# own) are set aside at once; when apt names only a dependency, the set is
+# halved. Foreign-architecture packages come last (ensure_packages sorts
+# them), so a half is often one architecture's.
+_apt_sort() {
+  [ $# -gt 0 ] || return 0
+  local out p named=0 rest=() why
+  if out=$(apt-get install -s -q --no-install-recommends "$@" 2>&1); then _apt_ok+=" $*"; return 0; fi
+  for p in "$@"; do
+    if [ $# = 1 ] || grep -qF -e "Unable to locate package $p" -e "Package '$p' has no installation candidate" \
+        -e "Package $p is not available" -e " $p : " <<<"$out"; then
+      why=$(_apt_reason "$p" "$out")
+      log "cannot install $p: $why"
+      APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
+      named=1
+    else
+      rest+=("$p")
+    fi
+  done
+  if [ $named = 1 ]; then
+    _apt_sort "${rest[@]}"
+  else
+    _apt_sort "${rest[@]:0:${#rest[@]}/2}"
+    _apt_sort "${rest[@]:${#rest[@]}/2}"
   fi
 }
 
@@ -77,7 +109,7 @@ _APT_TRANSIENT='Failed to fetch|Could not get lock|Unable to acquire|Temporary f
 # SCANPROOF_DRY_RUN=1, it only names the command to run.
 APT_NOT_INSTALLED=""
 ensure_packages() {
-  local missing installable="" p why i
+  local missing installable p why i
   missing=$(missing_packages "$@" | paste -sd' ')
   [ -z "$missing" ] && return 0
   if [ "${SCANPROOF_DRY_RUN:-0}" = 1 ]; then
@@ -90,19 +122,10 @@ ensure_packages() {
   fi
   log "installing: $missing"
   apt_update
-  # shellcheck disable=SC2086
-  if apt-get install -s -q --no-install-recommends $missing >/dev/null 2>&1; then
-    installable=$missing
-  else
-    for p in $missing; do
-      if why=$(apt_why_not "$p"); then
-        log "cannot install $p: $why"
-        APT_NOT_INSTALLED+="$p"$'\t'"$why"$'\n'
-      else
-        installable+=" $p"
-      fi
-    done
-  fi
+  _apt_ok=""
+  # shellcheck disable=SC2046
+  _apt_sort $(tr ' ' '\n' <<<"$missing" | grep . | sort -t: -k2,2 -s)  # foreign architectures last
+  installable=$_apt_ok
   for i in 1 2 3; do
     [ -n "${installable// /}" ] || break
     # shellcheck disable=SC2086
