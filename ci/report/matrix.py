@@ -122,12 +122,6 @@ def why_not_runnable(t):
     return shlib.one("target_missing_tool", t)
 
 
-def has_rust(candidates):
-    """Whether a candidate is a Rust file or a directory holding one (ci/setup --rust)."""
-    return any(p.endswith(".rs") or (os.path.isdir(p) and any(f.endswith(".rs") for f in os.listdir(p)))
-               for p in candidates)
-
-
 def install(args, requested, toolchains, rust=False):
     targets = [t for t in requested if not t.startswith("host-")]
     cmd = ["bash", os.path.join(shlib.ROOT, "ci/setup"), "--targets", ",".join(targets)]
@@ -199,7 +193,7 @@ def main(argv):
             raise shlib.UsageError(f"candidate path '{p}' does not exist")
         candidates.append(os.path.realpath(p))
     if not args.no_install:
-        install(args, requested, toolchains, rust=has_rust(candidates))
+        install(args, requested, toolchains, rust=True)  # the catalogue has Rust entries (impl/rust/)
     not_run = {t: why for t in requested if (why := why_not_runnable(t))}
     runnable = [t for t in requested if t not in not_run]
     for t, why in not_run.items():
