@@ -5,7 +5,8 @@
 # scanproof_candidate_sources(<out-var> <what> <base-dir> <paths>...): expands
 # files and directories (their *.cpp, *.c and *.rs files: C++ candidates include
 # scanproof/candidate.hpp, C ones scanproof/candidate.h, Rust ones declare
-# `// scanproof: candidate(name, op)`, see ScanproofRust.cmake) into sorted absolute paths. A path
+# `// scanproof: candidate(name, op)`, see ScanproofRust.cmake; a directory with
+# a Cargo.toml is a crate, one Rust candidate: its Cargo.toml) into sorted absolute paths. A path
 # that does not exist, an empty directory, or (with an empty <base-dir>) a
 # relative path is a configure error naming it; <what> says where it came from.
 function(scanproof_candidate_sources out what base)
@@ -19,10 +20,12 @@ function(scanproof_candidate_sources out what base)
                           "(e.g. \"$PWD/${p}\")")
     endif()
     get_filename_component(abs "${p}" ABSOLUTE BASE_DIR "${base}")
-    if(IS_DIRECTORY "${abs}")
+    if(IS_DIRECTORY "${abs}" AND EXISTS "${abs}/Cargo.toml")  # a crate: one Rust candidate
+      list(APPEND sources "${abs}/Cargo.toml")
+    elseif(IS_DIRECTORY "${abs}")
       file(GLOB found CONFIGURE_DEPENDS "${abs}/*.cpp" "${abs}/*.c" "${abs}/*.rs")
       if(NOT found)
-        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp, .c or .rs files")
+        message(FATAL_ERROR "scanproof: ${what}: candidate directory '${abs}' contains no .cpp, .c or .rs files (nor a Cargo.toml)")
       endif()
       list(APPEND sources ${found})
     elseif(EXISTS "${abs}")
@@ -116,15 +119,19 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
   scanproof_rust_target_flags(rust_flags)
   foreach(src IN LISTS ARGN)
     set(rust_basis "")
-    if(src MATCHES "\\.rs$")  # Rust: rustc at configure time (ScanproofRust.cmake)
+    if(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")  # Rust: rustc or cargo at configure time (ScanproofRust.cmake)
       file(MD5 "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/ScanproofRust.cmake" rust_h)
-      set(rust_basis "${rust_h}|${SCANPROOF_RUSTC}|${rust_flags}|${CMAKE_CROSSCOMPILING}|${SCANPROOF_RUST_TARGET}")
+      set(rust_basis "${rust_h}|${SCANPROOF_RUSTC}|${SCANPROOF_CARGO}|${rust_flags}|${CMAKE_CROSSCOMPILING}|${SCANPROOF_RUST_TARGET}")
+      scanproof_rust_text(text "${src}")  # a crate's: every .rs file of its src/
+      file(READ "${src}" manifest)
+      string(MD5 h "${manifest}${text}")
     elseif(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is
       list(APPEND ok "${src}")
       continue()
+    else()
+      file(READ "${src}" text)
+      file(MD5 "${src}" h)
     endif()
-    file(READ "${src}" text)
-    file(MD5 "${src}" h)
     string(MD5 key "${basis}|${h}|${run}|${rust_basis}")
     string(MD5 id "${src}")
     set(cache_var "SCANPROOF_PROBE_${id}")
@@ -133,7 +140,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
       list(GET ${cache_var} 2 message)
       string(REPLACE "<semicolon>" ";" message "${message}")
       list(SUBLIST ${cache_var} 3 -1 pairs)
-    elseif(src MATCHES "\\.rs$")
+    elseif(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")
       scanproof_rust_probe(status message rust_libs "${src}")
       _scanproof_named_candidates(pairs "${text}")
       string(REPLACE ";" "<semicolon>" stored "${message}")
@@ -263,7 +270,7 @@ function(scanproof_candidate_library target core)
   set(rust_shims "")
   foreach(src IN LISTS ARGN)
     set(unit "${src}")
-    if(src MATCHES "\\.rs$")  # its C shim is compiled; rustc's staticlib is linked
+    if(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")  # its C shim is compiled; rustc's (cargo's) staticlib is linked
       scanproof_rust_shim(unit "${src}")
       scanproof_rust_staticlib(lib "${src}")
       string(MD5 id "${src}")

@@ -18,7 +18,64 @@
 # SCANPROOF_RUST_TARGET (unset: Rust candidates are not built there, and
 # SCANPROOF_RUST_ARCH names the architecture Debian 12 has no Rust std for).
 
+#
+# A crate is another source form of the same candidate: a directory with a
+# Cargo.toml (or that Cargo.toml) whose dependencies are path dependencies
+# only. Its declarations are the same comments, in any .rs file under its
+# src/; cargo builds it offline (CARGO_HOME in the build directory) through a
+# generated wrapper crate (a staticlib that depends on it and on its
+# dependencies), for the same --target.
+#
+# A declaration may name the scanner instead of exporting it, and the suite
+# generates the `extern "C"` wrapper (in the wrapper crate; for a single .rs
+# file, in a generated crate root that has the file as a module):
+#
+#   // scanproof: candidate(cozy_popcount, popcount, fn=cozy_chess::BitBoard::len, board=cozy_chess::BitBoard)
+#
+# fn= is a path to a free function or to a method (a path whose next-to-last
+# segment starts with a capital letter: a type). The board is built from the
+# integer by board= (a path called with it: a tuple struct's name, a `new`) or
+# by From<uN>; width=8|16|32|64|128 (64 if not said) is the board's width (128:
+# built from the two u64 halves as a u128). The result is read as an integer
+# or a field-less enum by its value, an Option of one by its value or -1.
+
 find_program(SCANPROOF_RUSTC NAMES rustc PATHS /usr/bin NO_DEFAULT_PATH)  # Debian's, not a rustup one
+find_program(SCANPROOF_CARGO NAMES cargo PATHS /usr/bin NO_DEFAULT_PATH)  # crates (Debian's cargo)
+
+# Which candidate files are Rust: a .rs file, or a crate's Cargo.toml.
+set(SCANPROOF_RUST_FILE_REGEX "(\\.rs|/Cargo\\.toml)$")
+
+# scanproof_rust_text(<out> <src>): the Rust text the declarations are read
+# from: the .rs file, or every .rs file under a crate's src/.
+function(scanproof_rust_text out src)
+  if(src MATCHES "/Cargo\\.toml$")
+    get_filename_component(dir "${src}" DIRECTORY)
+    file(GLOB_RECURSE files "${dir}/src/*.rs")
+    list(SORT files)
+  else()
+    set(files "${src}")
+  endif()
+  set(text "")
+  foreach(f IN LISTS files)
+    file(READ "${f}" t)
+    string(APPEND text "${t}\n")
+  endforeach()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_rust_work_dir(<out> <src>): the build directory of a Rust
+# candidate's generated files (wrapper, cargo's target directory).
+function(scanproof_rust_work_dir out src)
+  get_filename_component(stem "${src}" NAME_WE)
+  if(src MATCHES "/Cargo\\.toml$")
+    get_filename_component(stem "${src}" DIRECTORY)
+    get_filename_component(stem "${stem}" NAME)
+  endif()
+  string(MAKE_C_IDENTIFIER "${stem}" stem)
+  string(MD5 h "${src}")
+  string(SUBSTRING "${h}" 0 8 h)
+  set(${out} "${CMAKE_BINARY_DIR}/scanproof-rust/${stem}-${h}" PARENT_SCOPE)
+endfunction()
 
 # scanproof_rust_common_flags(<out>): rustc's flags on every target. One
 # codegen unit: one bitcode file for the prover.
@@ -51,18 +108,21 @@ function(scanproof_rust_unavailable out)
 endfunction()
 
 # scanproof_rust_declarations(<entries-var> <error-var> <file>):
-# "op|name|ctype|params|options" entries of the file's declarations, each
-# checked against its export (ctype: the C type of the return; params: the C
-# parameter list; options: candidate.h's designated initializers);
-# <error-var>: what is wrong, naming the file and the function ("" if nothing).
+# "op|name|ctype|params|options|fn|board|width" entries of the declarations of
+# a .rs file or a crate, each checked against its export (ctype: the C type of
+# the return; params: the C parameter list; options: candidate.h's designated
+# initializers; fn, board, width: a declaration that names its scanner, for
+# which the wrapper is generated, "" otherwise); <error-var>: what is wrong,
+# naming the file and the function ("" if nothing).
 #
 #   // scanproof: candidate(name, op[, high_offset=63][, index_base=1][, domain=0x...])
+#   // scanproof: candidate(name, op, fn=<path>[, board=<path>][, width=<bits>][, ...])
 #
 # The export takes one u8/u16/u32/u64/usize (a board of that width) or two u64
 # (lo: u64, hi: u64) for a 128-bit board. u128 is refused: its extern "C" ABI
 # is not stable across rustc versions and targets.
 function(scanproof_rust_declarations pairs_var error_var src)
-  file(READ "${src}" text)
+  scanproof_rust_text(text "${src}")
   string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([^)\n]*\\)" decls "${text}")
   set(pairs "")
   set(errors "")
@@ -74,11 +134,12 @@ function(scanproof_rust_declarations pairs_var error_var src)
   set(c_usize uintptr_t)
   set(c_isize intptr_t)
   set(id "[A-Za-z_][A-Za-z0-9_]*")
+  set(path "(::)?${id}(::${id})*")
   set(prim "(core::primitive::|std::primitive::)?")
   set(forms "one u8, u16, u32, u64 or usize, or two u64 (lo, hi)")
   foreach(d IN LISTS decls)
     if(NOT d MATCHES "candidate[ \t]*\\([ \t]*(${id})[ \t]*,[ \t]*(lsb|msb|ctz|clz|popcount)[ \t]*(,[^)]*)?\\)$")
-      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, lsb|msb|ctz|clz|popcount[, high_offset=63][, index_base=1][, domain=0x...])'")
+      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, lsb|msb|ctz|clz|popcount[, fn=<path>][, board=<path>][, width=<bits>][, high_offset=63][, index_base=1][, domain=0x...])'")
       continue()
     endif()
     set(name "${CMAKE_MATCH_1}")
@@ -88,12 +149,19 @@ function(scanproof_rust_declarations pairs_var error_var src)
     # Layout and domain options -> candidate.h's designated initializers.
     set(options "")
     set(bad_option "")
+    set(fn "")
+    set(board "")
+    set(width "")
     string(REGEX REPLACE "^,[ \t]*" "" rest "${rest}")
     string(REPLACE "," ";" rest "${rest}")
     foreach(o IN LISTS rest)
       string(STRIP "${o}" o)
       if(o MATCHES "^(high_offset|index_base)[ \t]*=[ \t]*([0-9]+)$")
         string(APPEND options ", .${CMAKE_MATCH_1} = ${CMAKE_MATCH_2}")
+      elseif(o MATCHES "^(fn|board)[ \t]*=[ \t]*(${path})$")
+        set(${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
+      elseif(o MATCHES "^width[ \t]*=[ \t]*(8|16|32|64|128)$")
+        set(width "${CMAKE_MATCH_1}")
       elseif(o MATCHES "^domain[ \t]*=[ \t]*0[xX]([0-9a-fA-F_]+)$")
         string(REPLACE "_" "" hex "${CMAKE_MATCH_1}")
         string(REGEX REPLACE "^0+" "" hex "${hex}")
@@ -114,18 +182,33 @@ function(scanproof_rust_declarations pairs_var error_var src)
         endif()
         string(APPEND options ", .domain = {0x${lo}ull, 0x${hi}ull}")
       else()
-        set(bad_option "'${o}' is not high_offset=<63|64>, index_base=<0|1> or domain=0x<hex>")
+        set(bad_option "'${o}' is not fn=<path>, board=<path>, width=<8|16|32|64|128>, high_offset=<63|64>, index_base=<0|1> or domain=0x<hex>")
         break()
       endif()
     endforeach()
+    if(NOT bad_option AND NOT fn AND (board OR width))
+      set(bad_option "board= and width= go with fn=<path> (the scanner whose wrapper is generated)")
+    endif()
     if(bad_option)
       list(APPEND errors "candidate ${name}: option ${bad_option}")
+      continue()
+    endif()
+    if(fn)  # the suite writes the export (scanproof_rust_wrapper_source)
+      if(NOT width)
+        set(width 64)
+      endif()
+      if(width EQUAL 128)
+        set(cparams "uint64_t, uint64_t")
+      else()
+        set(cparams "uint${width}_t")
+      endif()
+      list(APPEND pairs "${op}|${name}|int64_t|${cparams}|${options}|${fn}|${board}|${width}")
       continue()
     endif()
     # The export: #[no_mangle], optional further attributes, then the fn.
     set(ws "[ \t\r\n]*")
     if(NOT text MATCHES "#\\[no_mangle\\]${ws}(#\\[[^\n]*\\]${ws})*pub${ws}(unsafe${ws})?extern${ws}\"C\"${ws}fn${ws}${name}${ws}\\(([^)]*)\\)${ws}(->${ws}([A-Za-z0-9_:]+))?")
-      list(APPEND errors "candidate ${name}: no exported function of that name; declare it #[no_mangle] ${sig}")
+      list(APPEND errors "candidate ${name}: no exported function of that name; declare it #[no_mangle] ${sig}, or name the scanner with fn=<path>")
       continue()
     endif()
     set(params "${CMAKE_MATCH_3}")
@@ -153,7 +236,7 @@ function(scanproof_rust_declarations pairs_var error_var src)
       list(APPEND errors "candidate ${name}: it returns ${ret}, not an integer type of 64 bits or fewer: ${sig}")
       continue()
     endif()
-    list(APPEND pairs "${op}|${name}|${c_${ret}}|${cparams}|${options}")
+    list(APPEND pairs "${op}|${name}|${c_${ret}}|${cparams}|${options}|||")
   endforeach()
   set(error "")
   if(errors)
@@ -164,18 +247,289 @@ function(scanproof_rust_declarations pairs_var error_var src)
   set(${error_var} "${error}" PARENT_SCOPE)
 endfunction()
 
+# scanproof_rust_wrapper_source(<out> <entries> <header>): a crate root with
+# the generated `extern "C"` wrapper of each fn= declaration. <header> brings
+# the user's code in as `scanproof_user` (a dependency, or the .rs file as a
+# module), whose public names are imported: a declaration's path is read as
+# the user's crate root reads it (crate:: is the user's crate).
+function(scanproof_rust_wrapper_source out entries header)
+  # Results: an integer or field-less enum by `as`, an Option of one by its
+  # value or -1; which impl applies is picked by method resolution on the
+  # concrete type (the receiver's autoref steps), so no trait is needed on the
+  # user's types. bool is refused by name.
+  set(body [=[#![allow(unused_imports, unused_mut, non_snake_case, clippy::all)]
+@header@
+use scanproof_user::*;
+
+mod scanproof_glue {
+    pub struct Read<T>(pub ::core::cell::Cell<Option<T>>);
+    pub trait ViaOption {
+        type Item;
+        fn index<F: FnOnce(Self::Item) -> i64>(self, read: F) -> i64;
+    }
+    impl<T> ViaOption for &mut Read<Option<T>> {
+        type Item = T;
+        fn index<F: FnOnce(T) -> i64>(self, read: F) -> i64 {
+            match self.0.take() {
+                Some(Some(v)) => read(v),
+                _ => -1,
+            }
+        }
+    }
+    pub trait ViaValue {
+        type Item;
+        fn index<F: FnOnce(Self::Item) -> i64>(self, read: F) -> i64;
+    }
+    impl<T> ViaValue for &Read<T> {
+        type Item = T;
+        fn index<F: FnOnce(T) -> i64>(self, read: F) -> i64 {
+            match self.0.take() {
+                Some(v) => read(v),
+                None => -1,
+            }
+        }
+    }
+    pub trait ScannerResultMustBeAnIntegerNotBool {}
+    pub trait RefuseBool {
+        fn index<F: ScannerResultMustBeAnIntegerNotBool>(self, read: F) -> i64;
+    }
+    impl RefuseBool for &mut Read<bool> {
+        fn index<F: ScannerResultMustBeAnIntegerNotBool>(self, _: F) -> i64 {
+            0
+        }
+    }
+}
+use scanproof_glue::{RefuseBool as _, ViaOption as _, ViaValue as _};
+
+macro_rules! scanproof_index {
+    ($e:expr) => {
+        (&mut scanproof_glue::Read(::core::cell::Cell::new(Some($e)))).index(|v| v as i64)
+    };
+}
+]=])
+  string(CONFIGURE "${body}" body @ONLY)
+  foreach(e IN LISTS entries)
+    string(REPLACE "|" ";" e "${e}")
+    list(GET e 1 name)
+    list(GET e 5 fn)
+    list(GET e 6 board)
+    list(GET e 7 width)
+    if(NOT fn)
+      continue()
+    endif()
+    string(REGEX REPLACE "^crate::" "scanproof_user::" fn "${fn}")
+    string(REGEX REPLACE "^crate::" "scanproof_user::" board "${board}")
+    if(width EQUAL 128)
+      set(params "lo: u64, hi: u64")
+      set(value "((hi as u128) << 64) | lo as u128")
+    else()
+      set(params "b: u${width}")
+      set(value "b")
+    endif()
+    if(board)
+      set(make "${board}(${value})")
+    else()
+      set(make "::core::convert::From::from(${value})")
+    endif()
+    string(APPEND body "\n#[no_mangle]\npub extern \"C\" fn ${name}(${params}) -> i64 {\n")
+    set(type "")
+    if(fn MATCHES "^(.*)::([A-Za-z_][A-Za-z0-9_]*)$")
+      set(type "${CMAKE_MATCH_1}")
+      set(method "${CMAKE_MATCH_2}")
+    endif()
+    if(type MATCHES "(^|::)[A-Z][A-Za-z0-9_]*$")
+      # A method: called on the board (by value, & or &mut, as it takes self).
+      string(APPEND body "    let mut board: ${type} = ${make};\n    scanproof_index!(board.${method}())\n}\n")
+    else()
+      string(APPEND body "    scanproof_index!(${fn}(${make}))\n}\n")
+    endif()
+  endforeach()
+  set(${out} "${body}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_rust_crate(<prefix> <Cargo.toml>): reads the crate with `cargo
+# metadata`: <prefix>_package (its name), <prefix>_deps (its dependencies as
+# the wrapper's Cargo.toml lines, each a path dependency, as the crate names
+# them), <prefix>_dirs (their directories), <prefix>_error (what is wrong: a dependency that is not a path one,
+# a manifest cargo refuses; "" if nothing).
+function(scanproof_rust_crate prefix toml)
+  set(package "")
+  set(deps "")
+  set(dirs "")
+  set(error "")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env "CARGO_HOME=${CMAKE_BINARY_DIR}/scanproof-rust/cargo-home"
+      "RUSTC=${SCANPROOF_RUSTC}" "${SCANPROOF_CARGO}" metadata --offline --no-deps --format-version 1
+      --manifest-path "${toml}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE log)
+  file(REAL_PATH "${toml}" real)
+  if(NOT rc EQUAL 0)
+    string(REGEX MATCH "error[^\n]*(\n[^\n]+)?" first "${log}")
+    string(REPLACE "\n" " " first "${first}")
+    set(error "${toml}: cargo metadata: ${first}")
+  else()
+    string(JSON n LENGTH "${json}" packages)
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE ${last})
+      string(JSON manifest GET "${json}" packages ${i} manifest_path)
+      if(NOT manifest STREQUAL real)
+        continue()
+      endif()
+      string(JSON package GET "${json}" packages ${i} name)
+      string(JSON nd LENGTH "${json}" packages ${i} dependencies)
+      if(nd EQUAL 0)
+        break()
+      endif()
+      math(EXPR nd "${nd} - 1")
+      foreach(k RANGE ${nd})
+        string(JSON dep GET "${json}" packages ${i} dependencies ${k})
+        string(JSON kind GET "${dep}" kind)
+        if(kind STREQUAL "dev")  # not needed to build the library
+          continue()
+        endif()
+        string(JSON dname GET "${dep}" name)
+        string(JSON dpath ERROR_VARIABLE no_path GET "${dep}" path)
+        if(no_path OR kind STREQUAL "build")
+          if(no_path)
+            string(JSON source GET "${dep}" source)
+            list(APPEND error "dependency '${dname}' comes from ${source}; a candidate crate is built offline, with path dependencies only")
+          endif()
+          continue()
+        endif()
+        string(JSON rename GET "${dep}" rename)
+        if(NOT rename)
+          set(rename "${dname}")
+        endif()
+        string(JSON default GET "${dep}" uses_default_features)
+        string(JSON features GET "${dep}" features)
+        if(default)  # a JSON true reads as ON
+          set(default true)
+        else()
+          set(default false)
+        endif()
+        list(APPEND dirs "${dpath}")
+        string(APPEND deps "${rename} = { path = \"${dpath}\", package = \"${dname}\", default-features = ${default}, features = ${features} }\n")
+      endforeach()
+      break()
+    endforeach()
+    if(error)
+      list(JOIN error "; " error)
+      set(error "${toml}: ${error}")
+    elseif(NOT package)
+      set(error "${toml}: cargo metadata lists no package for this manifest")
+    endif()
+  endif()
+  set(${prefix}_package "${package}" PARENT_SCOPE)
+  set(${prefix}_deps "${deps}" PARENT_SCOPE)
+  set(${prefix}_dirs "${dirs}" PARENT_SCOPE)
+  set(${prefix}_error "${error}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_rust_root(<root-var> <error-var> <src>): writes what rustc or
+# cargo builds for <src> and returns it: a .rs file without fn= declarations
+# is built as it is; with them, a generated crate root that has the file as a
+# module plus the wrappers; a crate, a generated wrapper crate (its
+# Cargo.toml) depending on it. <error-var>: what is wrong ("" if nothing).
+function(scanproof_rust_root root_var error_var src)
+  set(dirs "")
+  scanproof_rust_declarations(entries error "${src}")
+  scanproof_rust_work_dir(work "${src}")
+  set(root "${src}")
+  set(named "")  # fn= declarations
+  foreach(e IN LISTS entries)
+    if(e MATCHES "\\|[0-9]+$")  # ends with a width: a fn= entry
+      set(named yes)
+    endif()
+  endforeach()
+  if(src MATCHES "/Cargo\\.toml$")
+    if(NOT SCANPROOF_CARGO)
+      set(error "${src}: cargo not found (apt-get install cargo)")
+    endif()
+    if(NOT error)
+      scanproof_rust_crate(crate "${src}")
+      set(error "${crate_error}")
+      set(dirs "${crate_dirs}")
+    endif()
+    get_filename_component(dir "${src}" DIRECTORY)
+    set(header "extern crate scanproof_user;")
+    scanproof_rust_wrapper_source(wrapper "${entries}" "${header}")
+    file(CONFIGURE OUTPUT "${work}/wrap.rs" CONTENT "// Generated by ScanproofRust.cmake for ${src}.\n${wrapper}" @ONLY)
+    get_filename_component(lib "${work}" NAME)
+    string(MAKE_C_IDENTIFIER "scanproof_wrap_${lib}" lib)
+    string(TOLOWER "${lib}" lib)
+    file(CONFIGURE OUTPUT "${work}/Cargo.toml" @ONLY CONTENT
+"# Generated by ScanproofRust.cmake: the candidates of ${src} as a staticlib.
+[package]
+name = \"${lib}\"
+version = \"0.0.0\"
+edition = \"2021\"
+
+[lib]
+path = \"wrap.rs\"
+crate-type = [\"staticlib\"]
+
+[dependencies]
+scanproof_user = { path = \"${dir}\", package = \"${crate_package}\" }
+${crate_deps}
+[profile.release]
+opt-level = 2
+panic = \"abort\"
+codegen-units = 1
+
+[workspace]
+")
+    set(root "${work}/Cargo.toml")
+  elseif(named)  # a .rs file with fn= declarations
+    set(header "#[path = \"${src}\"]\nmod scanproof_user;")
+    scanproof_rust_wrapper_source(wrapper "${entries}" "${header}")
+    file(CONFIGURE OUTPUT "${work}/wrap.rs" CONTENT "// Generated by ScanproofRust.cmake for ${src}.\n${wrapper}" @ONLY)
+    set(root "${work}/wrap.rs")
+  endif()
+  set(${root_var} "${root}" PARENT_SCOPE)
+  set(${error_var} "${error}" PARENT_SCOPE)
+  set(SCANPROOF_RUST_ROOT_DIRS "${dirs}" PARENT_SCOPE)  # a crate's path dependencies' directories
+endfunction()
+
+# scanproof_rust_cargo(<out> <manifest> <subcommand>...): the cargo command
+# line for a generated wrapper crate: Debian's cargo and rustc, offline, a
+# CARGO_HOME and target directory in the build directory, this target.
+function(scanproof_rust_cargo out manifest)
+  get_filename_component(work "${manifest}" DIRECTORY)
+  set(cmd "${CMAKE_COMMAND}" -E env "CARGO_HOME=${CMAKE_BINARY_DIR}/scanproof-rust/cargo-home"
+    "RUSTC=${SCANPROOF_RUSTC}" "CARGO_TARGET_DIR=${work}/target" CARGO_TERM_COLOR=never
+    "${SCANPROOF_CARGO}" ${ARGN} --offline --release --lib --manifest-path "${manifest}")
+  if(CMAKE_CROSSCOMPILING)
+    list(APPEND cmd --target ${SCANPROOF_RUST_TARGET})
+  endif()
+  set(${out} "${cmd}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_rust_cargo_lib(<out> <manifest>): the staticlib cargo writes.
+function(scanproof_rust_cargo_lib out manifest)
+  get_filename_component(work "${manifest}" DIRECTORY)
+  get_filename_component(lib "${work}" NAME)
+  string(MAKE_C_IDENTIFIER "scanproof_wrap_${lib}" lib)
+  string(TOLOWER "${lib}" lib)
+  set(dir "${work}/target")
+  if(CMAKE_CROSSCOMPILING)
+    string(APPEND dir "/${SCANPROOF_RUST_TARGET}")
+  endif()
+  set(${out} "${dir}/release/lib${lib}.a" PARENT_SCOPE)
+endfunction()
+
 # scanproof_rust_probe(<status-var> <message-var> <libs-var> <src>): builds
-# the file once at configure time (rustc, this target) to find what is
-# wrong before the build does: status ok, "not built" (no Rust for this
-# target: a skip with its reason) or "does not compile" (message: the file
-# and rustc's first error, or the declaration that has no matching export).
-# <libs-var>: the native libraries rustc says a staticlib needs.
+# the file or crate once at configure time (rustc or cargo, this target) to
+# find what is wrong before the build does: status ok, "not built" (no Rust
+# for this target: a skip with its reason) or "does not compile" (message: the
+# file and rustc's first error, or the declaration that has no matching
+# export). <libs-var>: the native libraries rustc says a staticlib needs.
 function(scanproof_rust_probe status_var message_var libs_var src)
   set(status ok)
   set(message "")
   set(libs "")
   scanproof_rust_unavailable(why)
-  scanproof_rust_declarations(pairs error "${src}")
+  if(NOT why)
+    scanproof_rust_root(root error "${src}")
+  endif()
   if(why)
     set(status "not built")
     set(message "not built: ${why}")
@@ -186,12 +540,18 @@ function(scanproof_rust_probe status_var message_var libs_var src)
     set(status "does not compile")
     set(message "${src} does not compile for this target: rustc not found (apt-get install rustc libstd-rust-dev${SCANPROOF_RUST_PACKAGES_NOTE})")
   else()
-    scanproof_rust_target_flags(flags)
-    string(MD5 id "${src}")
-    set(out "${CMAKE_BINARY_DIR}/scanproof-candidate-probes/rust-${id}.a")
-    execute_process(COMMAND "${SCANPROOF_RUSTC}" --crate-type=staticlib ${flags}
-        --crate-name scanproof_probe --print native-static-libs -o "${out}" "${src}"
-      RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
+    if(root MATCHES "/Cargo\\.toml$")
+      scanproof_rust_cargo(cmd "${root}" rustc)
+      list(APPEND cmd -- --print native-static-libs)
+    else()
+      scanproof_rust_target_flags(flags)
+      string(MD5 id "${src}")
+      set(out "${CMAKE_BINARY_DIR}/scanproof-candidate-probes/rust-${id}.a")
+      file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-candidate-probes")
+      set(cmd "${SCANPROOF_RUSTC}" --crate-type=staticlib ${flags}
+        --crate-name scanproof_probe --print native-static-libs -o "${out}" "${root}")
+    endif()
+    execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
     if(NOT rc EQUAL 0)
       set(status "does not compile")
       string(REGEX MATCH "error[^\n]*" first "${log}")
@@ -213,14 +573,13 @@ function(scanproof_rust_probe status_var message_var libs_var src)
   set(${libs_var} "${libs}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_rust_shim(<out-var> <src>): writes the C shim of a .rs file into
-# the build directory (rewritten only when it changes) and returns its path.
+# scanproof_rust_shim(<out-var> <src>): writes the C shim of a .rs file or
+# crate into the build directory (rewritten only when it changes) and returns
+# its path.
 function(scanproof_rust_shim out src)
   scanproof_rust_declarations(pairs error "${src}")
-  get_filename_component(stem "${src}" NAME_WE)
-  string(MD5 h "${src}")
-  string(SUBSTRING "${h}" 0 8 h)
-  set(shim "${CMAKE_BINARY_DIR}/scanproof-rust/${stem}-${h}.shim.c")
+  scanproof_rust_work_dir(work "${src}")
+  set(shim "${work}.shim.c")
   set(body "/* Generated by ScanproofRust.cmake from ${src}: its exports, registered. */\n")
   string(APPEND body "#include <scanproof/candidate.h>\n")
   foreach(p IN LISTS pairs)
@@ -229,11 +588,7 @@ function(scanproof_rust_shim out src)
     list(GET p 1 name)
     list(GET p 2 ctype)
     list(GET p 3 cparams)
-    list(LENGTH p n)
-    set(options "")
-    if(n GREATER 4)
-      list(GET p 4 options)
-    endif()
+    list(GET p 4 options)
     string(TOUPPER "${op}" OP)
     string(APPEND body "extern ${ctype} ${name}(${cparams});\nSCANPROOF_CANDIDATE(${name}, SCANPROOF_${OP}${options});\n")
   endforeach()
@@ -241,13 +596,35 @@ function(scanproof_rust_shim out src)
   set(${out} "${shim}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_rust_staticlib(<out-var> <src>): the build rule of the file's
-# staticlib (rebuilt when the .rs changes); returns the library's path.
+# scanproof_rust_staticlib(<out-var> <src>): the build rule of the file's or
+# crate's staticlib (rebuilt when one of its Rust files changes); returns the
+# library's path.
 function(scanproof_rust_staticlib out src)
-  get_filename_component(stem "${src}" NAME_WE)
-  string(MD5 h "${src}")
-  string(SUBSTRING "${h}" 0 8 h)
-  string(MAKE_C_IDENTIFIER "scanproof_rust_${stem}_${h}" crate)
+  scanproof_rust_work_dir(work "${src}")
+  get_filename_component(stem "${work}" NAME)
+  scanproof_rust_root(root error "${src}")
+  if(src MATCHES "/Cargo\\.toml$")
+    set(manifest "${root}")
+    scanproof_rust_cargo(cmd "${manifest}" build)
+    scanproof_rust_cargo_lib(lib "${manifest}")
+    # cargo decides what is stale; the rule reruns it when a Rust file of the
+    # crate changes (its dependencies' directories too: cargo metadata).
+    get_filename_component(dir "${src}" DIRECTORY)
+    set(inputs "")
+    foreach(d IN ITEMS "${dir}" LISTS SCANPROOF_RUST_ROOT_DIRS)
+      file(GLOB_RECURSE found "${d}/*.rs" "${d}/Cargo.toml")
+      list(FILTER found EXCLUDE REGEX "/target/")  # cargo's own output, if the crate was built in place
+      list(APPEND inputs ${found})
+    endforeach()
+    add_custom_command(OUTPUT "${lib}"
+      COMMAND ${cmd}
+      DEPENDS ${inputs} "${manifest}" "${work}/wrap.rs"
+      COMMENT "scanproof: cargo build ${src}"
+      VERBATIM)
+    set(${out} "${lib}" PARENT_SCOPE)
+    return()
+  endif()
+  string(MAKE_C_IDENTIFIER "scanproof_rust_${stem}" crate)
   set(lib "${CMAKE_BINARY_DIR}/scanproof-rust/lib${crate}.a")
   scanproof_rust_target_flags(flags)
   # rustc's dep-info names the .d file itself as a target too: declared as an
@@ -255,9 +632,9 @@ function(scanproof_rust_staticlib out src)
   # output, but no such output was declared").
   add_custom_command(OUTPUT "${lib}" "${lib}.d"
     COMMAND "${SCANPROOF_RUSTC}" --crate-type=staticlib ${flags} --crate-name ${crate}
-            --emit=link,dep-info=${lib}.d -o "${lib}" "${src}"
-    DEPENDS "${src}" DEPFILE "${lib}.d"
-    COMMENT "scanproof: rustc ${stem}.rs"
+            --emit=link,dep-info=${lib}.d -o "${lib}" "${root}"
+    DEPENDS "${src}" "${root}" DEPFILE "${lib}.d"
+    COMMENT "scanproof: rustc ${stem}"
     VERBATIM)
   set(${out} "${lib}" PARENT_SCOPE)
 endfunction()

@@ -65,7 +65,8 @@ int list_markdown() {
     std::string xf;
     for (const expectation& e : d.expected)
       xf += std::string(xf.empty() ? "" : "; ") + (e.on == scope::zero ? "zero, " : "") + e.when.name;
-    std::cout << "| " << op_label(d.operation, d.sh) << " | `" << d.name << "` | "
+    const std::string lang = d.language == "C++" ? "" : " (" + d.language + ")";
+    std::cout << "| " << op_label(d.operation, d.sh) << " | `" << d.name << "`" << lang << " | "
               << md_cell(d.sh.plain_64() ? "" : shape_text(d.sh)) << " | " << md_cell(zero_text(d))
               << " | " << md_cell(requirements_text(d)) << " | " << md_cell(xf) << " | "
               << md_cell(d.provenance) << " |\n";
@@ -133,6 +134,8 @@ int list(bool json) {
                 << ", \"candidate\": " << (d.candidate ? "true" : "false")
                 << ", \"provenance\": " << json_string(d.provenance)
                 << ", \"source\": " << json_string(short_source(d))
+                << ", \"language\": " << json_string(d.language)
+                << ", \"same_listing\": " << json_string(d.same_listing)
                 << ", \"kernel_offsets\": {\"batch\": "
                 << kernel_offset(reinterpret_cast<const void*>(d.batch))
                 << ", \"chain\": " << kernel_offset(reinterpret_cast<const void*>(d.chain)) << "}}"

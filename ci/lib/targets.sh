@@ -38,8 +38,8 @@ target_packages() {
 # rustc and SCANPROOF_RUST_PACKAGES (its Rust std); only rustc where Debian
 # has no Rust std for the target (its cells say so).
 target_rust_packages() {
-  [ "$1" = host ] && { echo rustc libstd-rust-dev; return; }
-  echo "rustc $(toolchain_var "$1" SCANPROOF_RUST_PACKAGES)"
+  [ "$1" = host ] && { echo rustc cargo libstd-rust-dev; return; }
+  echo "rustc cargo $(toolchain_var "$1" SCANPROOF_RUST_PACKAGES)"  # cargo: crate candidates
 }
 
 # select_targets LIST: checks a comma-separated target list (empty = all) and

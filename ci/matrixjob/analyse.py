@@ -222,7 +222,8 @@ def build(targets, proofs=None):
         for name, row in t["implementations"].items():
             impl = impls.setdefault(name, {"name": name, "op": row["op"], "candidate": row["candidate"],
                                            "provenance": row["provenance"], "zero_declared": row["zero_declared"],
-                                           "expectations": row["expectations"], "cells": {}})
+                                           "expectations": row["expectations"], "cells": {},
+                                           "same_listing": row.get("same_listing") or ""})
             # Its shape (collect.SHAPE_FIELDS): from the first target whose build knew it.
             if "shape" not in impl or impl["shape"] == "unknown (not built)":
                 impl.update(collect.shape_of(row))
@@ -307,6 +308,26 @@ def divergence(impls, facts=None):
                         "contract_broken": any(c.get("wrong_nonzero") for c in cells.values()),
                         "toolchain_dependent": toolchain_dependent(digests, facts),
                         "groups": _grouped(digests)})
+    return out
+
+
+def listing_differences(impls):
+    """Two catalogue entries of one published listing in two languages (a Rust
+    entry's same_listing, its C++ twin) that both ran on a target and gave
+    different values there: on the zero input, or on the nonzero inputs (digest)."""
+    by_name = {i["name"]: i for i in impls}
+    out = []
+    for impl in impls:
+        twin = by_name.get(impl["same_listing"])
+        if not twin:
+            continue
+        for t, c in impl["cells"].items():
+            o = twin["cells"].get(t) or {}
+            for on, key in (("zero input", "zero"), ("nonzero canonical inputs (digest)", "digest")):
+                if c.get(key) is not None and o.get(key) is not None and c[key] != o[key]:
+                    out.append({"name": impl["name"], "twin": twin["name"], "op_label": impl["op_label"],
+                                "target": t, "on": on, "value": c[key], "twin_value": o[key],
+                                "kinds": [c["kind"], o["kind"]]})
     return out
 
 
@@ -409,6 +430,7 @@ def analyse(targets, plan, proofs=None):
         "findings": findings(impls, targets),
         "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),
         "stale_expectations": stale_expectations(impls),
+        "listing_differences": listing_differences(impls),
         "red_cells": red_cells,
         "proofs": {t: {"triple": p.get("triple"), "compiler": p.get("compiler"), "flags": p.get("flags"),
                        "error": p.get("error"), "not_proved": p.get("not_proved"), "ir_of": p.get("ir_of"),

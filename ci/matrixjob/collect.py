@@ -138,7 +138,8 @@ def implementation_row(entry, result, status, output):
     object; result: its result file (None if there is none); status/output:
     ctest's word and the test's output, for a missing file."""
     row = {k: entry.get(k) for k in ("op", "candidate", "provenance", "expectations", "source",
-                                     "built", "unavailable", "runnable", "skip_reason")}
+                                     "built", "unavailable", "runnable", "skip_reason", "language",
+                                     "same_listing")}
     row["zero_declared"] = entry.get("zero")
     row.update(shape_of(entry))
     if not entry["built"]:

@@ -159,12 +159,6 @@ def candidate_paths(spec):
     return out
 
 
-def has_rust(candidates):
-    """Whether a candidate is a Rust file or a directory holding one (ci/setup --rust)."""
-    return any(p.endswith(".rs") or (os.path.isdir(p) and any(f.endswith(".rs") for f in os.listdir(p)))
-               for p in candidates)
-
-
 def install(args, requested, toolchains, rust=False):
     cross = [t for t in requested if not t.startswith("host-")]
     cmd = ["bash", os.path.join(targets.ROOT, "ci/setup"), "--targets", ",".join(cross)]
@@ -240,7 +234,7 @@ def main(argv):
     if not (args.dry_run or args.prepare):
         start_run(os.path.realpath(args.out))
     if not args.no_install:
-        install(args, requested, toolchains, rust=has_rust(candidates))
+        install(args, requested, toolchains, rust=True)  # the catalogue has Rust entries (impl/rust/)
     not_run = {t: why for t in requested if (why := why_not_runnable(t))}
     runnable = [t for t in requested if t not in not_run]
     for t, why in not_run.items():

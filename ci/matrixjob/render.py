@@ -111,6 +111,7 @@ def terminal(r, colour):
         groups = "; ".join(f"{g['value'] if d['on'] == 'zero input' else g['value'][:10]} on "
                            f"{', '.join(g['targets'])}" for g in d["groups"])
         lines.append(f"  - {d['name']} differs across targets on {_on(d)}: {groups}")
+    lines += [f"  - {listing_text(d)}" for d in r.get("listing_differences", [])]
     for impl in r["implementations"]:
         for t, c in impl["cells"].items():
             if c.get("proof_fail"):
@@ -126,6 +127,11 @@ def terminal(r, colour):
         lines.append(speed_render.terminal(r).rstrip("\n"))
     lines.append(f"matrix verdict: {r['headline']}")
     return "\n".join(lines) + "\n"
+
+
+def listing_text(d):
+    return (f"{d['name']} and {d['twin']} (one listing) differ on {d['target']}, {d['on']}: "
+            f"{d['value']} ({d['kinds'][0]}) vs {d['twin_value']} ({d['kinds'][1]})")
 
 
 def _md(s):
@@ -162,6 +168,11 @@ def markdown(r):
         vals = "; ".join(f"`{g['value']}`: {', '.join(g['targets'])}" for g in d["groups"])
         out.append(f"| `{d['name']}` ({_label(d)}) | {_md(_on(d))} | {_md(vals)} | {_md(d['contract'])} | "
                    f"{'yes' if d['contract_broken'] else 'no'} |")
+    out += ["", "## One listing, two languages", "",
+            "Catalogue entries transcribing the same published listing (a Rust entry and its C++ twin) "
+            "that gave different values on a target.", ""]
+    out += [f"- {_md(listing_text(d))}" for d in r.get("listing_differences", [])] or \
+        ["None: where both ran, they agree."]
     out += ["", "## Catalogue expectations that did not hold", ""]
     out += [f"- `{s['name']}` on {s['target']}: {s['kind']}: {_md(s['note'])}" for s in r["stale_expectations"]] \
         or ["None: every declared expectation was observed where it applies."]

@@ -103,6 +103,23 @@ class Analysis(unittest.TestCase):
         self.assertEqual({g["value"]: g["targets"] for g in d["groups"]},
                          {0: ["mips"], 32: ["armhf"], 64: ["host", "x86_64-nehalem", "s390x"]})
 
+    def test_one_listing_in_two_languages(self):
+        targets, plan, proofs = copy.deepcopy(loaded())
+        for t in targets:
+            if t["target"] not in ("host", "s390x"):
+                continue
+            row = t["implementations"]["builtin_ctzl"]
+            t["implementations"]["cpp_scan"] = dict(row, language="C++", same_listing="")
+            t["implementations"]["rs_scan"] = dict(row, language="Rust", same_listing="cpp_scan",
+                                                   digest="0x2" if t["target"] == "host" else row["digest"])
+        r = analyse.analyse(targets, plan, proofs)
+        [d] = r["listing_differences"]  # s390x: the same values
+        self.assertEqual((d["name"], d["twin"], d["target"], d["value"], d["twin_value"]),
+                         ("rs_scan", "cpp_scan", "host", "0x2", "0x1"))
+        self.assertIn("rs_scan and cpp_scan (one listing) differ on host, nonzero canonical inputs (digest)",
+                      render.markdown(r))
+        self.assertIn("None: where both ran, they agree.", render.markdown(self.r))
+
     def test_digest_divergence(self):
         [d] = [d for d in self.r["divergence"] if d["name"] == "double_conversion" and "digest" in d["on"]]
         self.assertTrue(d["contract_broken"])

@@ -5,11 +5,15 @@
 #   rust_candidates_test.sh SRC WORK CXX SANITIZE
 #
 # conformance/test/rust/ (correct scanners, among them a 32-bit one and a
-# 128-bit board as two u64 halves with a declared domain, and a De Bruijn lsb
-# with one wrong table entry) with the bad Rust files of bad_candidates/ (an
-# export that is missing, one with a signed argument, one with a u128, one
-# returning bool, a body rustc rejects):
-# the good ones pass, the wrong entry fails with its input, each bad file fails
+# 128-bit board as two u64 halves with a declared domain, two named by fn= (a
+# function and a method: the suite writes their wrappers), and a De Bruijn lsb
+# with one wrong table entry), the crate conformance/test/rust_crate/ (methods
+# of its path dependency named by fn=, one deliberately wrong, and an export of
+# its own) with the bad Rust files of bad_candidates/ (an export that is
+# missing, one with a signed argument, one with a u128, one returning bool, a
+# body rustc rejects, a named scanner returning bool, a crate with a crates.io
+# dependency):
+# the good ones pass, the wrong entries fail with their input, each bad file fails
 # only its own .compiles tests with a message naming the file and the function,
 # and `scanproof prove` refutes the wrong entry on rustc's bitcode.
 # Exit 77 (a skip, with the reason) when Debian's rustc is not installed.
@@ -19,6 +23,7 @@ here="$src/conformance/test"
 bad="$here/bad_candidates"
 export CMAKE_BUILD_PARALLEL_LEVEL=2
 [ -x /usr/bin/rustc ] || { echo "skipped: Debian's rustc is not installed (apt-get install rustc libstd-rust-dev)"; exit 77; }
+[ -x /usr/bin/cargo ] || { echo "skipped: Debian's cargo is not installed (apt-get install cargo): the crate candidates"; exit 77; }
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # has LOG PATTERN...: every pattern (grep -E) is in LOG, its lines joined (CMake wraps them).
@@ -32,7 +37,8 @@ has() {
 }
 
 rm -rf "$work" && mkdir -p "$work"
-files="$here/rust;$bad/rust_missing_export.rs;$bad/rust_mistyped_export.rs;$bad/rust_does_not_compile.rs"
+files="$here/rust;$here/rust_crate;$bad/rust_missing_export.rs;$bad/rust_mistyped_export.rs;$bad/rust_does_not_compile.rs"
+files="$files;$bad/rust_named_bool.rs;$bad/rust_registry_crate"
 cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=10 -DSCANPROOF_CANDIDATES="$files" \
   >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
@@ -52,10 +58,12 @@ has "$work/configure.log" \
   "$bad/rust_mistyped_export.rs: candidate rust_signed_arg: it takes \(b: i32\); a candidate takes one u8, u16, u32, u64 or usize, or two u64 \(lo, hi\)" \
   "candidate rust_u128_arg: it takes \(b: u128\); u128 has no stable extern \"C\" ABI: pass the board as two u64 halves, fn rust_u128_arg\(lo: u64, hi: u64\)" \
   "candidate rust_bool_result: it returns bool, not an integer type" \
-  "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)"
+  "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)" \
+  "$bad/rust_named_bool.rs does not compile for this target: error\[E0277\]: .*ScannerResultMustBeAnIntegerNotBool" \
+  "$bad/rust_registry_crate/Cargo.toml: dependency 'bitflags' comes from registry\+[^ ]*crates.io-index; a candidate crate is built offline, with path dependencies only"
 
 set +e
-ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.rust_' --output-on-failure >"$work/ctest.log" 2>&1
+ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.(rust|crate)_' --output-on-failure >"$work/ctest.log" 2>&1
 set -e
 # passes NAME / fails TEST PATTERN: from ctest's console.
 passes() {
@@ -71,7 +79,18 @@ passes rust_count_ones
 passes rust_debruijn_good
 passes rust_trailing_zeros32 32
 passes rust_u128_halves_lsb 128
+passes rust_named_lowest
+passes rust_named_method_count
+passes crate_len
+passes crate_next_square
+passes crate_last_square
+passes crate_exported_ctz
+passes crate_count32 32
+passes crate_wide_lowest 128
 fails conformance.lsb.rust_debruijn_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
+fails conformance.lsb.crate_first_index_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
+fails conformance.popcount.rust_named_bool.compiles "scanproof: $bad/rust_named_bool.rs does not compile"
+fails conformance.lsb.rust_registry_lsb.compiles "dependency 'bitflags' comes from registry"
 fails conformance.lsb.rust_not_exported.compiles "scanproof: $bad/rust_missing_export.rs: candidate rust_not_exported"
 fails conformance.lsb.rust_signed_arg.compiles "scanproof: $bad/rust_mistyped_export.rs: candidate rust_signed_arg"
 fails conformance.lsb.rust_u128_arg.compiles "candidate rust_u128_arg: it takes \(b: u128\)"

@@ -59,6 +59,16 @@ int add(descriptor d) {
   return static_cast<int>(s.items.size());
 }
 
+// The one place a language is decided: from the name of the file the code is in.
+std::string language_of(const std::string& source) {
+  auto ends = [&](std::string_view tail) {
+    return source.size() >= tail.size() && source.compare(source.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (ends(".rs") || ends("Cargo.toml")) return "Rust";
+  if (ends(".c")) return "C";
+  return "C++";
+}
+
 descriptor from_info(const char* name, op o, const char* file, const entry_info& info) {
   descriptor d;
   d.name = name;
@@ -69,6 +79,8 @@ descriptor from_info(const char* name, op o, const char* file, const entry_info&
   d.needs = info.needs;
   d.provenance = info.provenance;
   d.source = file;
+  d.language = language_of(d.source);
+  d.same_listing = info.same_listing;
   return d;
 }
 }  // namespace
@@ -101,6 +113,15 @@ const std::vector<std::string>& registry_errors() {
       if (!found)
         s.errors.push_back(f + ": registers no candidate (expected at least one "
                                "SCANPROOF_CANDIDATE(function, scanproof::op::...))");
+    }
+    for (const descriptor& d : s.items) {  // a twin names an entry of the same op
+      if (d.same_listing.empty()) continue;
+      const auto twin = std::find_if(s.items.begin(), s.items.end(), [&](const descriptor& e) {
+        return !e.candidate && e.name == d.same_listing && e.operation == d.operation;
+      });
+      if (twin == s.items.end())
+        s.errors.push_back(d.source + ": '" + d.name + "': same_listing names '" + d.same_listing +
+                           "', which is no catalogue entry of the same op");
     }
   }
   return s.errors;
@@ -147,6 +168,7 @@ int register_candidate(const char* name, op o, kernels k, const char* file, layo
   d.candidate = true;
   d.provenance = "candidate";
   d.source = file;
+  d.language = language_of(d.source);
   return add(std::move(d));
 }
 

@@ -54,3 +54,23 @@ pub extern "C" fn rust_trailing_zeros32(b: u32) -> u32 {
 pub extern "C" fn rust_u128_halves_lsb(lo: u64, hi: u64) -> u32 {
     (((hi as u128) << 64) | lo as u128).trailing_zeros()
 }
+
+// Named, not exported: the suite writes the extern "C" wrapper (fn=). The file
+// is then a module of a generated crate root, so the scanners are pub.
+// scanproof: candidate(rust_named_lowest, lsb, fn=lowest_square)
+pub fn lowest_square(b: u64) -> Option<u8> {
+    if b == 0 {
+        None
+    } else {
+        Some(b.trailing_zeros() as u8)
+    }
+}
+
+// A method of a tuple struct, taking &self.
+// scanproof: candidate(rust_named_method_count, popcount, fn=crate::Bits::count, board=Bits)
+pub struct Bits(pub u64);
+impl Bits {
+    pub fn count(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+}

@@ -71,7 +71,11 @@ struct descriptor {
   std::string provenance;
   std::string unavailable;  // why batch is null on this target ("x86-64 only")
   bool candidate = false;   // user-supplied: no expectations, must conform everywhere
-  std::string source;       // file that registered it
+  std::string source;       // the file its code is in (a Rust entry's .rs, a crate's Cargo.toml)
+  std::string language;     // "C++", "C" or "Rust": language_of(source), registry.cpp
+  // The catalogue entry transcribing the same published listing in another
+  // language (a Rust entry's C++ twin): the matrix report shows where they differ.
+  std::string same_listing;
 
   bool built() const { return batch != nullptr; }
 };

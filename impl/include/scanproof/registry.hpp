@@ -45,6 +45,7 @@ struct entry_info {
   const char* needs = "";
   const char* provenance = "";
   layout_options layout{};
+  const char* same_listing = "";  // descriptor::same_listing
 };
 
 namespace detail {
@@ -91,17 +92,21 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
   }
 
 // Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
-#define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
+#define SCANPROOF_ENTRY(NAME, OP, FN, ...) SCANPROOF_ENTRY_FROM(__FILE__, NAME, OP, FN, __VA_ARGS__)
+// The same, for a function whose code is in another file SOURCE (a Rust
+// entry's .rs, impl/rust/rust_entry.hpp): the descriptor's source and language.
+#define SCANPROOF_ENTRY_FROM(SOURCE, NAME, OP, FN, ...)                                      \
   SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_scanner<FN>)                                \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
-                                          __FILE__,                                          \
-                                          ::scanproof::entry_info __VA_ARGS__)
+                                          SOURCE, ::scanproof::entry_info __VA_ARGS__)
 
 // A catalogue entry that this target cannot build (inline asm for another CPU).
 // It stays in the catalogue so `scanproof list` and the report show it. It
 // emits no proof symbol: there is no function to prove on this target.
-#define SCANPROOF_UNAVAILABLE(NAME, OP, WHY, ...)                                            \
+#define SCANPROOF_UNAVAILABLE(NAME, OP, WHY, ...) \
+  SCANPROOF_UNAVAILABLE_FROM(__FILE__, NAME, OP, WHY, __VA_ARGS__)
+#define SCANPROOF_UNAVAILABLE_FROM(SOURCE, NAME, OP, WHY, ...)                               \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
-      ::scanproof::detail::register_unavailable(#NAME, OP, WHY, __FILE__,                    \
+      ::scanproof::detail::register_unavailable(#NAME, OP, WHY, SOURCE,                      \
                                                 ::scanproof::entry_info __VA_ARGS__)
