@@ -167,9 +167,12 @@ inline int register_candidate(const char* name, op o, kernels k, const char* fil
 #define SCANPROOF_CANDIDATE_OP_(OP, ...) OP
 #define SCANPROOF_CANDIDATE_FN_(NAME) SCANPROOF_CAT(scanproof_name_one_function_static_cast_picks_an_overload__, NAME)
 #define SCANPROOF_CANDIDATE_OPTIONS_(OP, ...) __VA_ARGS__  // options and a trailing comma
-// The function is first held in a constant whose name is the advice the
-// compiler shows if FN is an overload set ("unable to deduce 'const auto'").
+// A name that is not one identifier (`Stockfish::lsb` given to the short
+// form) first fails on a declaration whose name says so; the function is then
+// held in a constant whose name is the advice the compiler shows if FN is an
+// overload set ("unable to deduce 'const auto'").
 #define SCANPROOF_CANDIDATE_NAMED_(NAME, FN, OP, ...)                                         \
+  struct SCANPROOF_CAT(scanproof_candidate_name_is_one_identifier_qualified_functions_use_SCANPROOF_CANDIDATE_NAMED__, NAME); \
   static constexpr auto SCANPROOF_CAT(scanproof_name_one_function_static_cast_picks_an_overload__, NAME) = FN; \
   SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::detail::candidate_scalar<SCANPROOF_CANDIDATE_FN_(NAME)>) \
   SCANPROOF_CANDIDATE_DESIGNATORS_                                                           \
