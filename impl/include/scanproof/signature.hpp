@@ -162,6 +162,11 @@ struct scanner_signature<R (*)(A, B)> {
   template <auto F>
   static auto call(word a) { return F(a.lo, a.hi); }
 };
+template <class R>
+struct scanner_signature<R (*)()> {
+  static constexpr signature_problem problem = signature_problem::parameter_count;
+  static constexpr bool valid = false;
+};
 template <class R, class A, class B, class C, class... More>
 struct scanner_signature<R (*)(A, B, C, More...)> {
   static constexpr signature_problem problem = signature_problem::parameter_count;
