@@ -12,10 +12,10 @@ failures=0 checked=0
 for f in "$src"/conformance/test/bad_candidates/*.cpp "$src"/conformance/test/bad_candidates/*.c; do
   expect=$(sed -n '1,3s/^\(\/\/\|\/\*\) expect: \(.*\)$/\2/p' "$f" | sed 's/ \*\/$//')
   [ -n "$expect" ] || continue
-  flags=$(sed -n '1,3s/^\/\/ expect-flags: //p' "$f")
+  read -ra flags <<<"$(sed -n '1,3s/^\/\/ expect-flags: //p' "$f")"
   case $f in
-  *.c) out=$("$cc" -std=gnu11 $flags -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
-  *) out=$("$cxx" -std=c++17 $flags -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
+  *.c) out=$("$cc" -std=gnu11 "${flags[@]}" -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
+  *) out=$("$cxx" -std=c++17 "${flags[@]}" -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
   esac
   rc=$?
   checked=$((checked + 1))
@@ -24,7 +24,7 @@ for f in "$src"/conformance/test/bad_candidates/*.cpp "$src"/conformance/test/ba
     failures=$((failures + 1))
   elif ! tr '\n' ' ' <<<"$out" | grep -Eq -- "$expect"; then
     echo "FAIL: $f: no '$expect' in:"
-    sed 's/^/    /' <<<"$out" | head -20
+    head -20 <<<"$out" | while IFS= read -r line; do echo "    $line"; done
     failures=$((failures + 1))
   else
     echo "ok: $(basename "$f"): $(grep -m1 -E 'error' <<<"$out" | cut -c1-200)"
