@@ -42,23 +42,34 @@ function(scanproof_add_candidates)
                         "project(<name> LANGUAGES C CXX)")
   endif()
   # The probe compiles each file alone at configure time, with the include
-  # directories of scanproof and of LIBRARIES (which are not built yet, so
-  # then it only compiles). A LIBRARIES target whose include directories are
-  # generator expressions cannot be probed: the build then decides alone.
+  # directories, compile definitions and options of scanproof and of
+  # LIBRARIES (which are not built yet, so then it only compiles): the
+  # flags the build will use. A LIBRARIES target whose usage requirements
+  # are generator expressions cannot be probed: the build then decides alone.
   get_target_property(includes scanproof::core INTERFACE_INCLUDE_DIRECTORIES)
+  set(definitions "")
+  set(options "")
   set(run ON)
   foreach(lib IN LISTS arg_LIBRARIES)
-    set(run OFF)
+    if(run STREQUAL "ON")  # -> OFF (compile only); a SKIP stays
+      set(run OFF)
+    endif()
     if(TARGET ${lib})
-      get_target_property(dirs ${lib} INTERFACE_INCLUDE_DIRECTORIES)
-      if(dirs MATCHES "\\$<")
-        set(run SKIP)
-      elseif(dirs)
-        list(APPEND includes ${dirs})
-      endif()
+      foreach(usage IN ITEMS INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS)
+        get_target_property(values ${lib} INTERFACE_${usage})
+        if(values MATCHES "\\$<")
+          set(run SKIP)
+        elseif(values AND usage STREQUAL "INCLUDE_DIRECTORIES")
+          list(APPEND includes ${values})
+        elseif(values AND usage STREQUAL "COMPILE_DEFINITIONS")
+          list(APPEND definitions ${values})
+        elseif(values)
+          list(APPEND options ${values})
+        endif()
+      endforeach()
     endif()
   endforeach()
-  scanproof_probe_candidate_files(sources report "${includes}" ${run} ${sources})
+  scanproof_probe_candidate_files(sources report "${includes}" "${definitions}" "${options}" ${run} ${sources})
   scanproof_write_candidate_report(${report})
   if(NOT sources)
     return()

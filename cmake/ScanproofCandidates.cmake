@@ -52,6 +52,70 @@ function(scanproof_candidate_sources out what base)
   set(${out} "${sources}" PARENT_SCOPE)
 endfunction()
 
+# scanproof_candidate_file_flags(<src> <includes-var> <defines-var> <std-var>):
+# what a candidate file says it is built with, in comment lines of its own
+# (the one way for -DSCANPROOF_CANDIDATES, ci/matrix --candidates and
+# scanproof_add_candidates; the probe and the build both read it here):
+#   // scanproof: include <dir>      an include directory (relative: to the file's)
+#   // scanproof: define NAME[=VALUE]
+#   // scanproof: std c++17          the C++ dialect (c++17, gnu++17, c++20, ...)
+# A directive that is none of these is a configure error naming the file.
+function(scanproof_candidate_file_flags src includes_var defines_var std_var)
+  get_filename_component(dir "${src}" DIRECTORY)
+  file(STRINGS "${src}" lines REGEX "^[ \t]*(//|/\\*)[ \t]*scanproof:[ \t]*(include|define|std)[ \t]")
+  set(includes "")
+  set(defines "")
+  set(std "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "[ \t]*\\*/[ \t]*$" "" line "${line}")
+    string(REGEX MATCH "scanproof:[ \t]*(include|define|std)[ \t]+([^ \t]+)[ \t]*$" ok "${line}")
+    if(NOT ok)
+      message(FATAL_ERROR "scanproof: ${src}: '${line}': a directive takes one value: "
+                          "`// scanproof: include <dir>`, `// scanproof: define NAME[=VALUE]` or `// scanproof: std c++17`")
+    endif()
+    set(value "${CMAKE_MATCH_2}")
+    if(CMAKE_MATCH_1 STREQUAL "include")
+      get_filename_component(value "${value}" ABSOLUTE BASE_DIR "${dir}")
+      if(NOT IS_DIRECTORY "${value}")
+        message(FATAL_ERROR "scanproof: ${src}: include directory '${value}' does not exist")
+      endif()
+      list(APPEND includes "${value}")
+    elseif(CMAKE_MATCH_1 STREQUAL "define")
+      list(APPEND defines "${value}")
+    elseif(NOT value MATCHES "^(c|gnu)\\+\\+(17|20|23|26)$")
+      message(FATAL_ERROR "scanproof: ${src}: `scanproof: std ${value}`: a C++ candidate's dialect is "
+                          "c++17 or later (c++17, gnu++17, c++20, ...)")
+    elseif(src MATCHES "\\.c$")
+      message(FATAL_ERROR "scanproof: ${src}: `scanproof: std ${value}` is for C++ files; C candidates are built as gnu11")
+    else()
+      set(std "${value}")
+    endif()
+  endforeach()
+  set(${includes_var} "${includes}" PARENT_SCOPE)
+  set(${defines_var} "${defines}" PARENT_SCOPE)
+  set(${std_var} "${std}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_candidate_file_compile_flags(<src> <out-var>): the same directives
+# as command-line flags (-I, -D, -std=, in that order: after the caller's own
+# -std=), for a compile outside CMake's targets (proof/'s IR of candidates).
+function(scanproof_candidate_file_compile_flags src out)
+  set(flags "")
+  if(NOT src MATCHES "\\.rs$")
+    scanproof_candidate_file_flags("${src}" includes defines std)
+    foreach(d IN LISTS includes)
+      list(APPEND flags "-I${d}")
+    endforeach()
+    foreach(d IN LISTS defines)
+      list(APPEND flags "-D${d}")
+    endforeach()
+    if(std)
+      list(APPEND flags "-std=${std}")
+    endif()
+  endif()
+  set(${out} "${flags}" PARENT_SCOPE)
+endfunction()
+
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofRust.cmake)
 set(_scanproof_probe_main "${CMAKE_CURRENT_LIST_DIR}/probe/candidate_probe.cpp")
 set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
@@ -70,6 +134,19 @@ function(_scanproof_named_candidates out text)
     string(REGEX MATCH "^[a-z]+" op "${lower}")
     list(APPEND pairs "${op}${name}")
   endforeach()
+  # SCANPROOF_CANDIDATE_NAMED(name, function, op...) and C's
+  # SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op...): the op is the
+  # first one named before the registration's `;`.
+  string(REGEX MATCHALL "SCANPROOF_CANDIDATE_(NAMED|EXPR)[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[^;]*"
+         found "${text}")
+  foreach(f IN LISTS found)
+    string(REGEX REPLACE "^[A-Z_]+[ \t]*\\([ \t]*([A-Za-z0-9_]+).*" "\\1" name "${f}")
+    string(REGEX MATCH "(op::|SCANPROOF_)(lsb|msb|ctz|clz|popcount|LSB|MSB|CTZ|CLZ|POPCOUNT)" op "${f}")
+    if(op)
+      string(TOLOWER "${CMAKE_MATCH_2}" op)
+      list(APPEND pairs "${op} ${name}")
+    endif()
+  endforeach()
   # Rust: // scanproof: candidate(name, op)
   string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*[a-z]+"
          found "${text}")
@@ -80,7 +157,8 @@ function(_scanproof_named_candidates out text)
   set(${out} "${pairs}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_probe_candidate_files(<ok-var> <report-var> <include-dirs> <run> <sources>...):
+# scanproof_probe_candidate_files(<ok-var> <report-var> <include-dirs> <definitions>
+#                                 <options> <run> <sources>...):
 # "one candidate file cannot sink a whole target". Each file is first built on
 # its own with cmake/probe/candidate_probe.cpp (try_compile: this target's
 # compiler and flags) and run under the target's emulator: a file that does
@@ -89,14 +167,18 @@ endfunction()
 # each of its candidates gets one failing conformance test naming the file and
 # the compiler's first error line (conformance.<op>.<name>.compiles) or what
 # the start-up did (conformance.<op>.<name>.starts_up). Every other candidate
-# and the catalogue build and run as usual. <ok-var>: the files that passed;
+# and the catalogue build and run as usual. <include-dirs>, <definitions>
+# (NAME[=VALUE]) and <options> are what the build compiles every candidate
+# with (scanproof's and the LIBRARIES'); each file's own directives
+# (scanproof_candidate_file_flags) are added as the build adds them, so the
+# probe compiles exactly what the build will. <ok-var>: the files that passed;
 # <report-var>: JSON objects, one per file, for candidate-files.json (the
 # matrix's cells). Results are cached per file content, compiler and flags.
 # With <run> OFF (candidates that link the user's LIBRARIES, which do not
 # exist yet at configure time) the file is only compiled: a start-up that
 # ends the process then fails the build at the driver's test listing. With
 # <run> SKIP nothing is probed (every file is kept; the build decides).
-function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
+function(scanproof_probe_candidate_files ok_var report_var include_dirs definitions options run)
   set(ok "")
   set(report "")
   if(run STREQUAL "SKIP")
@@ -106,7 +188,14 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
   endif()
   set(dir "${CMAKE_BINARY_DIR}/scanproof-candidate-probes")
   file(MAKE_DIRECTORY "${dir}")
-  set(basis "${include_dirs}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
+  # The build type's flags too (-O2 drops an unused static function of a
+  # header that refers to the rest of the engine; -O0 keeps it).
+  if(CMAKE_BUILD_TYPE)
+    set(CMAKE_TRY_COMPILE_CONFIGURATION "${CMAKE_BUILD_TYPE}")
+    string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
+    set(config_flags "${CMAKE_BUILD_TYPE} ${CMAKE_CXX_FLAGS_${config}} ${CMAKE_C_FLAGS_${config}}")
+  endif()
+  set(basis "${include_dirs}|${definitions}|${options}|${config_flags}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
   file(MD5 "${_scanproof_probe_main}" h)
   string(APPEND basis "|${h}")
   foreach(d IN LISTS include_dirs)
@@ -158,10 +247,24 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs run)
         set(probe_sources "${src}")
         set(copy "")
       endif()
+      scanproof_candidate_file_flags("${src}" file_includes file_defines file_std)
+      set(probe_defs "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\"")
+      foreach(d IN LISTS definitions file_defines)
+        list(APPEND probe_defs "-D${d}")
+      endforeach()
+      set(std 20)
+      set(std_ext ON)  # CMake's default, as in the build
+      if(file_std MATCHES "^(c|gnu)\\+\\+([0-9]+)$")
+        set(std ${CMAKE_MATCH_2})
+        if(CMAKE_MATCH_1 STREQUAL "c")
+          set(std_ext OFF)
+        endif()
+      endif()
       try_compile(compiled SOURCES ${probe_sources}
-        CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${include_dirs}"
-        COMPILE_DEFINITIONS "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\""
-        CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON C_STANDARD 11 C_STANDARD_REQUIRED ON
+        CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${include_dirs};${file_includes}"
+        COMPILE_DEFINITIONS ${probe_defs} ${options}
+        CXX_STANDARD ${std} CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS ${std_ext}
+        C_STANDARD 11 C_STANDARD_REQUIRED ON
         OUTPUT_VARIABLE log
         ${copy})
       _scanproof_named_candidates(pairs "${text}")
@@ -282,6 +385,14 @@ function(scanproof_candidate_library target core)
     list(APPEND compiled "${unit}")
     set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_DEFINITIONS
       "SCANPROOF_CANDIDATE_SOURCE=\"${src}\"")
+    if(NOT src MATCHES "\\.rs$")  # the file's own directives, as the probe applied them
+      scanproof_candidate_file_flags("${src}" file_includes file_defines file_std)
+      set_property(SOURCE "${unit}" APPEND PROPERTY INCLUDE_DIRECTORIES ${file_includes})
+      set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_DEFINITIONS ${file_defines})
+      if(file_std)  # after the target's -std=: the file's dialect wins
+        set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_OPTIONS "-std=${file_std}")
+      endif()
+    endif()
     string(APPEND lines "[[maybe_unused]] const int listed_${i} =\n"
       "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\");\n")
     math(EXPR i "${i} + 1")
@@ -333,7 +444,7 @@ function(scanproof_collect_candidates target paths)
   get_target_property(includes scanproof_core INTERFACE_INCLUDE_DIRECTORIES)
   string(REGEX REPLACE "\\$<INSTALL_INTERFACE:[^>]*>" "" includes "${includes}")
   string(REGEX REPLACE "\\$<BUILD_INTERFACE:([^>]*)>" "\\1" includes "${includes}")
-  scanproof_probe_candidate_files(sources report "${includes}" ON ${sources})
+  scanproof_probe_candidate_files(sources report "${includes}" "" "" ON ${sources})
   scanproof_write_candidate_report(${report})
   if(sources)
     scanproof_candidate_library(${target} scanproof_core ${sources})

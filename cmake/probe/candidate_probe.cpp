@@ -12,7 +12,7 @@
 #include "scanproof/registry.hpp"
 
 namespace scanproof::detail {
-int register_candidate(const char* name, op o, kernels, const char*, layout_options) {
+int register_candidate(const char* name, op o, kernels, const char*, layout_options, zero_spec) {
   std::printf("candidate %s %d\n", name, static_cast<int>(o));
   return 0;
 }

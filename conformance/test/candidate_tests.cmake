@@ -7,6 +7,13 @@ if(CMAKE_CROSSCOMPILING)
   return()
 endif()
 
+# Each refused registration of bad_candidates/ (an `expect:` line) fails to
+# compile with its own message: cheap, no nested build.
+add_test(NAME unit.candidates.signature_errors
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/bad_candidates_test.sh
+    "${PROJECT_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" "${CMAKE_C_COMPILER}")
+set_tests_properties(unit.candidates.signature_errors PROPERTIES LABELS unit TIMEOUT 300)
+
 set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
 set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
 set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")

@@ -38,9 +38,9 @@ expect_error() {
 case $step in
 build)
   rm -rf "$work" && mkdir -p "$work"
-  configure "$here/hostile;$here/shapes" || { cat "$work/configure.log"; exit 1; }
+  configure "$here/hostile;$here/shapes;$src/examples/engine/scanners/standalone" || { cat "$work/configure.log"; exit 1; }
   build || { cat "$work/build.log"; exit 1; }
-  echo "built conformance_test with $here/hostile and $here/shapes (sanitize=$sanitize)"
+  echo "built conformance_test with $here/hostile, $here/shapes and examples/engine (sanitize=$sanitize)"
   ;;
 
 hostile)
@@ -162,7 +162,7 @@ hostile)
 
 shapes)
   set +e
-  ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.c_shape_[a-z0-9_]+\.' \
+  ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.(c_shape|engine)_[a-z0-9_]+\.' \
     --output-on-failure >"$work/shapes.log" 2>&1
   set -e
   # passes IMPL LABEL: known_answers passed under the width's label, and no check failed.
@@ -185,6 +185,29 @@ shapes)
   grep -Eq "conformance\.lsb\.c_shape_draughts_wrong\.single_bits \.+\*\*\*Failed" "$work/shapes.log" ||
     fail "c_shape_draughts_wrong: wrong on a domain square, but conformance.lsb.c_shape_draughts_wrong.single_bits did not fail"
   expect_error "c_shape_draughts_wrong" "$work/shapes.log" 'smallest failing input: lsb\(0x0000000000000040\) expected 6, got 7'
+  # Macros (SCANPROOF_CANDIDATE_EXPR) and declared zero contracts.
+  passes c_shape_macro_msb msb
+  passes c_shape_first_or_64 lsb
+  grep -Eq "conformance\.lsb\.c_shape_first_or_64\.zero \.+ +Passed" "$work/shapes.log" ||
+    fail "c_shape_first_or_64: its declared zero result was not checked (conformance.lsb.c_shape_first_or_64.zero)"
+  grep -Eq "conformance\.lsb\.c_shape_first_or_wrong\.zero \.+\*\*\*Failed" "$work/shapes.log" ||
+    fail "c_shape_first_or_wrong: returns -1 for 0 after declaring 64, but its zero check did not fail"
+  expect_error "c_shape_first_or_wrong" "$work/shapes.log" 'lsb\(0x0000000000000000\) expected 64, got -1 \(declared: declared by the candidate\)'
+  grep -Eq "conformance\.clz\.c_shape_clz_undefined\.zero \.+ *\**Skipped" "$work/shapes.log" ||
+    fail "c_shape_clz_undefined: its zero check is not a skip"
+  ctest --test-dir "$work" -V -R '^conformance\.clz\.c_shape_clz_undefined\.zero$' >"$work/zero_skip.log" 2>&1 || true
+  expect_error "c_shape_clz_undefined" "$work/zero_skip.log" 'zero result declared undefined \(declared by the candidate\); observed'
+  grep -Eq "conformance\.clz\.c_shape_clz_undefined\.single_bits \.+ +Passed" "$work/shapes.log" ||
+    fail "c_shape_clz_undefined: its nonzero checks did not run and pass"
+  # examples/engine: an engine-style C++17 header, one line per function, no
+  # wrapper: an enum result, a template-id, a member function of a SIMD
+  # union board, a declared zero (SQ_NONE), the file's own directives.
+  for c in lsb.engine_lsb msb.engine_msb lsb.engine_first_square popcount.engine_popcount \
+      popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb; do
+    passes "${c#*.}" "${c%%.*}"
+  done
+  grep -Eq "conformance\.lsb\.engine_first_square\.zero \.+ +Passed" "$work/shapes.log" ||
+    fail "engine_first_square: its declared zero result (SQ_NONE) was not checked"
   # The registry reads the shape from the C function's parameters and the options.
   "$work/conformance/scanproof" list >"$work/shapes_list.log" 2>&1 || fail "scanproof list failed"
   expect_error "scanproof list" "$work/shapes_list.log" \
@@ -234,7 +257,7 @@ errors)
   }
   compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
   compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must be a single, non-overloaded function taking one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a 16-byte struct"
+    "SCANPROOF_CANDIDATE: this function.s parameter is a signed integer; a board is unsigned"
   compiles_alone "$bad/wrong_signature.c" c_signed_lsb \
     "SCANPROOF_CANDIDATE\(function, op\): the function must take one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a scanproof_word"
   echo "build errors: checked 8 kinds"

@@ -48,7 +48,8 @@ example() {
 }
 
 # 1. The example engine, as the README tells a user to build it.
-if example engine lsb.engine_lsb msb.engine_msb popcount.engine_popcount; then
+if example engine lsb.engine_lsb msb.engine_msb popcount.engine_popcount lsb.engine_first_square \
+    popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb; then
   others=$(grep -vc '\.engine_' <<<"$names" || true)
   [ "$others" = 0 ] || fail "examples/engine: $others tests of the catalogue registered (candidates only expected)"
 fi
@@ -60,7 +61,7 @@ else
 fi
 
 # 1c. The C engine: C candidates through the package (scanproof/candidate.h).
-example c_engine lsb.board_first_square popcount.board_count || true
+example c_engine lsb.board_first_square popcount.board_count msb.board_last_square clz.board_leading_empty || true
 
 # 2. Hostile candidates under the sanitizers, through the package.
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

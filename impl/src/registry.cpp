@@ -112,7 +112,7 @@ const std::vector<std::string>& registry_errors() {
       for (const descriptor& d : s.items) found = found || (d.candidate && d.source == f);
       if (!found)
         s.errors.push_back(f + ": registers no candidate (expected at least one "
-                               "SCANPROOF_CANDIDATE(function, scanproof::op::...))");
+                               "SCANPROOF_CANDIDATE(function, scanproof::op::...) or SCANPROOF_CANDIDATE_NAMED(name, function, op))");
     }
     for (const descriptor& d : s.items) {  // a twin names an entry of the same op
       if (d.same_listing.empty()) continue;
@@ -157,11 +157,16 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
   return add(std::move(d));
 }
 
-int register_candidate(const char* name, op o, kernels k, const char* file, layout_options layout) {
+int register_candidate(const char* name, op o, kernels k, const char* file, layout_options layout,
+                       zero_spec zero) {
   descriptor d;
   d.sh = shaped(k.sh, layout);
   d.name = name;
   d.operation = o;
+  d.zero = zero;
+  if (o == op::popcount && zero.k != zero_spec::kind::op_default)
+    the_store().errors.push_back(std::string(file) + ": '" + name +
+                                 "': popcount(0) is 0 for every popcount; .zero is for lsb, msb, ctz and clz");
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
@@ -198,6 +203,9 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
   sh.arg = static_cast<scanproof::argument>(c->argument);
   scanproof::layout_options layout{c->high_offset, c->index_base, std::nullopt};
   if (c->domain_declared) layout.domain = scanproof::word{c->domain_lo, c->domain_hi};
+  scanproof::zero_spec zero{};  // candidate.h's SCANPROOF_ZERO_UNDEFINED, SCANPROOF_ZERO_RETURNS(v)
+  if (c->zero_kind == 1) zero = scanproof::zero_spec::returns(c->zero_value, scanproof::candidate_zero_note);
+  if (c->zero_kind == 2) zero = scanproof::zero_spec::is_undefined(scanproof::candidate_zero_note);
   return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
-                                               {batch, chain, serialize, sh}, file, layout);
+                                               {batch, chain, serialize, sh}, file, layout, zero);
 }

@@ -1,3 +1,4 @@
+// expect: SCANPROOF_CANDIDATE: this function.s parameter is a signed integer; a board is unsigned
 // Takes a signed int: a scanner takes an unsigned integer (8 to 64 bits, or
 // unsigned __int128) or two uint64_t halves. candidate.hpp's
 // static_assert must say what the contract is.

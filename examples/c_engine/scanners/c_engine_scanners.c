@@ -6,3 +6,8 @@
 
 SCANPROOF_CANDIDATE(board_first_square, SCANPROOF_LSB);
 SCANPROOF_CANDIDATE(board_count, SCANPROOF_POPCOUNT);
+/* Macros: an expression of the board variable, under the candidate's name.
+ * The leading-zero count promises nothing for an empty board: .zero says so. */
+SCANPROOF_CANDIDATE_EXPR(board_last_square, uint64_t b, BOARD_LAST_SQUARE(b), SCANPROOF_MSB);
+SCANPROOF_CANDIDATE_EXPR(board_leading_empty, uint64_t b, BOARD_LEADING_EMPTY(b), SCANPROOF_CLZ,
+                         .zero = SCANPROOF_ZERO_UNDEFINED);

@@ -6,4 +6,8 @@
 int board_first_square(uint64_t b); /* index of the least significant 1 bit; b != 0 */
 int board_count(uint64_t b);        /* number of 1 bits */
 
+/* As macros, the way C engines often write them (berserk's LSB(bb)): */
+#define BOARD_LAST_SQUARE(b) (63 - __builtin_clzll(b)) /* b != 0 */
+#define BOARD_LEADING_EMPTY(b) __builtin_clzll(b)      /* undefined for b == 0 */
+
 #endif

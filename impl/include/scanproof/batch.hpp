@@ -4,87 +4,13 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "scanproof/descriptor.hpp"
 #include "scanproof/op.hpp"
+#include "scanproof/signature.hpp"
 
 namespace scanproof {
-
-#ifdef __SIZEOF_INT128__
-// __extension__: no -Wpedantic warning in a user's build for naming the type.
-__extension__ typedef unsigned __int128 uint128;
-#endif
-
-// How a scanner F is called from a word (shape.hpp's argument space), read
-// from F's own parameter list: one unsigned integer of 8..64 bits (the low
-// bits of `lo`), unsigned __int128, two uint64_t (lo, hi), or a 16-byte struct
-// of two uint64_t, low half first.
-template <class F>
-struct scanner_signature {
-  static constexpr bool valid = false;
-};
-template <class R, class A>
-struct scanner_signature<R (*)(A)> {
-  using ret = R;
-  using arg = std::remove_cvref_t<A>;
-#ifdef __SIZEOF_INT128__
-  static constexpr bool is_int128 = std::is_same_v<arg, uint128>;
-#else
-  static constexpr bool is_int128 = false;
-#endif
-  static constexpr bool is_integer = std::is_integral_v<arg> && std::is_unsigned_v<arg> &&
-                                     !std::is_same_v<arg, bool> && sizeof(arg) <= 8 && !is_int128;
-  static constexpr bool is_pair = std::is_class_v<arg> && std::is_trivially_copyable_v<arg> &&
-                                  sizeof(arg) == 16;
-  static constexpr bool valid = is_integer || is_int128 || is_pair;
-  static constexpr int width = is_integer ? static_cast<int>(sizeof(arg) * 8) : 128;
-  static constexpr argument kind = is_integer ? argument::integer
-                                   : is_int128 ? argument::int128
-                                               : argument::pair;
-};
-template <class R, class A, class B>
-struct scanner_signature<R (*)(A, B)> {
-  using ret = R;
-  static constexpr bool valid = std::is_same_v<std::remove_cvref_t<A>, std::uint64_t> &&
-                                std::is_same_v<std::remove_cvref_t<B>, std::uint64_t>;
-  static constexpr int width = 128;
-  static constexpr argument kind = argument::halves;
-};
-template <class R, class... A>
-struct scanner_signature<R (*)(A...) noexcept> : scanner_signature<R (*)(A...)> {};
-
-template <auto F>
-using signature_of = scanner_signature<decltype(F)>;
-
-// The shape F's parameters give (width and how it is passed); a layout and a
-// domain are declared beside it (registry.hpp).
-template <auto F>
-constexpr shape signature_shape() {
-  shape s = integer_shape(signature_of<F>::width);
-  s.arg = signature_of<F>::kind;
-  return s;
-}
-
-template <auto F>
-inline auto call_scanner(word a) {
-  using sig = signature_of<F>;
-  if constexpr (sig::kind == argument::halves) {
-    return F(a.lo, a.hi);
-  } else if constexpr (sig::kind == argument::integer) {
-    return F(static_cast<typename sig::arg>(a.lo));
-  } else if constexpr (sig::is_int128) {
-#ifdef __SIZEOF_INT128__
-    return F((static_cast<uint128>(a.hi) << 64) | a.lo);
-#endif
-  } else {
-    typename sig::arg v;
-    const std::uint64_t halves[2] = {a.lo, a.hi};
-    std::memcpy(static_cast<void*>(&v), halves, sizeof v);
-    return F(v);
-  }
-}
 
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
@@ -124,10 +50,10 @@ std::int64_t serialize(const word* in, std::size_t n) {
     if constexpr (plain64) {
       std::uint64_t b = in[i].lo;
       if constexpr (O == op::lsb || O == op::ctz) {
-        for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(F(b));
+        for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(call_scanner<F>(word{b}));
       } else {
         for (int k = 0; b != 0 && k < 64; ++k) {
-          const auto s = static_cast<std::int64_t>(F(b));
+          const auto s = static_cast<std::int64_t>(call_scanner<F>(word{b}));
           sum += s;
           b &= ~(std::uint64_t{1} << ((O == op::msb ? s : 63 - s) & 63));
         }
@@ -155,7 +81,7 @@ template <auto F, op O>
 constexpr kernels kernels_for() {
   static_assert(signature_of<F>::valid,
                 "a scanner takes one unsigned integer (8 to 64 bits, or unsigned __int128), two "
-                "uint64_t (lo, hi), or a 16-byte struct of two uint64_t");
+                "uint64_t (lo, hi), or a 16-byte board type (signature.hpp)");
   if constexpr (O == op::popcount) return {&batch<F>, &chain<F>, nullptr, signature_shape<F>()};
   else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>()};
 }

@@ -66,7 +66,17 @@ typedef struct scanproof_shape {
   int width, argument, high_offset, index_base;
   uint64_t domain_lo, domain_hi;
   int domain_declared;
+  int zero_kind; /* 0: the op's, 1: declared zero_value, 2: undefined */
+  int64_t zero_value;
 } scanproof_shape;
+
+/* A zero contract (the catalogue's zero_spec, descriptor.hpp): .zero = ... */
+typedef struct scanproof_zero {
+  int kind; /* 0: the op's (ctz/clz: the width; lsb/msb: never called), 1: value, 2: undefined */
+  int64_t value;
+} scanproof_zero;
+#define SCANPROOF_ZERO_UNDEFINED {2, 0}
+#define SCANPROOF_ZERO_RETURNS(v) {1, (int64_t)(v)}
 
 /* Defined by the registry (impl/src/registry.cpp). */
 int scanproof_register_c_candidate(const char* name, int op,
@@ -88,6 +98,7 @@ typedef struct scanproof_options {
   int high_offset;      /* 0: 64 */
   int index_base;       /* 0 or 1 */
   scanproof_word domain; /* {0, 0}: not declared */
+  scanproof_zero zero;   /* {0, 0}: the op's */
 } scanproof_options;
 
 #define SCANPROOF_C_CAT2_(a, b) a##b
@@ -253,6 +264,8 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
     s.domain_lo = o->domain.lo;                                                                            \
     s.domain_hi = o->domain.hi;                                                                            \
     s.domain_declared = (o->domain.lo | o->domain.hi) != 0;                                                \
+    s.zero_kind = o->zero.kind;                                                                            \
+    s.zero_value = o->zero.value;                                                                          \
     scanproof_register_c_candidate(SCANPROOF_C_STR_(FN), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, FN), \
                                    SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                             \
                                    o->op == SCANPROOF_POPCOUNT ? 0                                         \
@@ -260,5 +273,27 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
                                    SCANPROOF_CANDIDATE_FILE, &s);                                          \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, FN)
+
+/* SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op [, options]): a
+ * scanner that is an expression of the board variable, such as a
+ * function-like macro (berserk's BitCount(bb)), or a function named as the
+ * candidate should not be:
+ *   SCANPROOF_CANDIDATE_EXPR(berserk_popcount, BitBoard bb, BitCount(bb), SCANPROOF_POPCOUNT);
+ * `parameter` declares the board variable (its type is the shape, as a
+ * function's parameter is); `expression` is any integer expression of it.
+ * The macro makes it the function `name` and registers that. */
+#define SCANPROOF_C_INTEGER_EXPR_(E)                                                        \
+  _Generic((E), char: 1, signed char: 1, unsigned char: 1, short: 1, unsigned short: 1,     \
+           int: 1, unsigned: 1, long: 1, unsigned long: 1, long long: 1,                    \
+           unsigned long long: 1, default: 0)
+#define SCANPROOF_CANDIDATE_EXPR(NAME, PARAM, ...)                                          \
+  static inline __attribute__((always_inline)) int64_t NAME(PARAM) {                        \
+    _Static_assert(SCANPROOF_C_INTEGER_EXPR_(SCANPROOF_C_FIRST_(__VA_ARGS__, ~)),           \
+                   "SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op): the expression is "  \
+                   "not of an integer type (a _Bool, a pointer or a floating value is not a result)"); \
+    return (int64_t)(SCANPROOF_C_FIRST_(__VA_ARGS__, ~));                                   \
+  }                                                                                         \
+  SCANPROOF_CANDIDATE(NAME, SCANPROOF_C_REST1_(__VA_ARGS__))
+#define SCANPROOF_C_REST1_(a, ...) __VA_ARGS__ /* (expression, op...) -> op... */
 
 #endif /* SCANPROOF_CANDIDATE_H */

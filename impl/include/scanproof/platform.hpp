@@ -16,7 +16,11 @@ inline constexpr cpu_feature all_cpu_features[] = {cpu_feature::popcnt, cpu_feat
 bool cpu_has(cpu_feature f);  // asks the CPU the test runs on; false for another CPU family's
 const char* name(cpu_feature f);
 
+#if defined(__cpp_lib_endian)
 inline constexpr bool big_endian = std::endian::native == std::endian::big;
+#else  // a C++17 candidate file (candidate.hpp)
+inline constexpr bool big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+#endif
 inline constexpr int long_bits = static_cast<int>(sizeof(long) * 8);
 inline constexpr int pointer_bits = static_cast<int>(sizeof(void*) * 8);
 

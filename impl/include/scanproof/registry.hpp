@@ -13,8 +13,10 @@
 
 namespace scanproof {
 
+#if __cplusplus >= 202002L  // the drivers' view; a C++17 candidate file only registers
 // Registration-order-independent view: sorted by (op, name).
 std::span<const descriptor> registry();
+#endif
 const descriptor* find(std::string_view name);
 // Problems found while registering (duplicate names, bad identifiers, a
 // candidate file that registers nothing). Every driver refuses to run while
@@ -37,6 +39,9 @@ struct layout_options {
   int width = 0;
 };
 
+// The note of a zero contract a candidate declares (candidate.hpp, candidate.h).
+inline constexpr const char* candidate_zero_note = "declared by the candidate";
+
 // What a catalogue entry says about itself besides its function.
 struct entry_info {
   zero_spec zero{};
@@ -53,7 +58,7 @@ int register_entry(const char* name, op o, kernels k, const char* file, entry_in
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info);
 int register_candidate(const char* name, op o, kernels k, const char* file,
-                       layout_options layout = {});
+                       layout_options layout = {}, zero_spec zero = {});
 // The build lists every candidate file here (a generated manifest); a listed
 // file that registered no candidate is reported by registry_errors().
 int expect_candidates_from(const char* file);
@@ -63,11 +68,14 @@ int expect_candidates_from(const char* file);
 
 // What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate.
 // `shape` is {width, argument, high_offset, index_base, domain lo, domain hi,
-// domain declared} (candidate.h's scanproof_shape).
+// domain declared, zero kind (0 the op's, 1 declared, 2 undefined), zero value}
+// (candidate.h's scanproof_shape).
 struct scanproof_c_shape {
   int width, argument, high_offset, index_base;
   std::uint64_t domain_lo, domain_hi;
   int domain_declared;
+  int zero_kind;
+  std::int64_t zero_value;
 };
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,

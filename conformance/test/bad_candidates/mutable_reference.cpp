@@ -1,0 +1,10 @@
+// expect: SCANPROOF_CANDIDATE: this function takes its board by non-const reference \(T&\)
+// A scanner that may change its argument is not an lsb.
+#include <scanproof/candidate.hpp>
+
+inline int clear_lsb(std::uint64_t& b) {
+  const int s = __builtin_ctzll(b);
+  b &= b - 1;
+  return s;
+}
+SCANPROOF_CANDIDATE_NAMED(clearing_lsb, clear_lsb, scanproof::op::lsb);
