@@ -4,6 +4,8 @@
 #include <llvm/IR/GlobalAlias.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Triple.h>
@@ -25,6 +27,67 @@ const llvm::Function* ir_set::find(std::string_view impl) const {
         return f;
   }
   return nullptr;
+}
+
+namespace {
+std::string local_name(std::size_t module, llvm::StringRef name) {
+  return "scanproof.file" + std::to_string(module) + "." + name.str();
+}
+}  // namespace
+
+const llvm::Module* ir_set::linked(std::string& why) const {
+  if (!link_tried_) {
+    link_tried_ = true;
+    auto all = std::make_unique<llvm::Module>("scanproof-startup", const_cast<llvm::LLVMContext&>(context));
+    all->setDataLayout(modules.front()->getDataLayout());
+    all->setTargetTriple(modules.front()->getTargetTriple());
+    llvm::Linker linker(*all);
+    for (std::size_t k = 0; k < modules.size(); ++k) {
+      std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*modules[k]);
+      // Each file's own (internal) globals keep a name of their own.
+      for (llvm::GlobalVariable& gv : copy->globals())
+        if (gv.hasLocalLinkage()) gv.setName(local_name(k, gv.getName()));
+      if (linker.linkInModule(std::move(copy))) {
+        const auto& m = modules[k];
+        link_error_ = "the IR files of this run do not link (" + m->getSourceFileName() + ")";
+        all.reset();
+        break;
+      }
+    }
+    if (all) {
+      // Nothing outside the run (the suite's libraries) writes the run's
+      // tables: an external call does not make them unknown.
+      for (llvm::GlobalVariable& gv : all->globals())
+        if (!gv.isDeclaration() && !gv.getName().starts_with("llvm.")) {
+          gv.setComdat(nullptr);
+          gv.setLinkage(llvm::GlobalValue::InternalLinkage);
+        }
+      linked_ = std::move(all);
+    }
+  }
+  why = link_error_;
+  return linked_.get();
+}
+
+const llvm::GlobalVariable* ir_set::linked_global(const llvm::GlobalVariable& gv, std::string& why) const {
+  const llvm::Module* all = linked(why);
+  if (!all) return nullptr;
+  std::string name = gv.getName().str();
+  if (gv.hasLocalLinkage()) {
+    std::size_t k = 0;
+    while (k < modules.size() && modules[k].get() != gv.getParent()) ++k;
+    if (k == modules.size()) {
+      why = "not a global of this run's IR";
+      return nullptr;
+    }
+    name = local_name(k, name);
+  }
+  const llvm::GlobalVariable* lg = all->getNamedGlobal(name);
+  if (!lg || !lg->hasDefinitiveInitializer()) {
+    why = "no file of this run defines it";
+    return nullptr;
+  }
+  return lg;
 }
 
 namespace {

@@ -24,6 +24,20 @@ struct ir_set {
   // The proof symbol of an implementation (registry.hpp, SCANPROOF_PROOF_SYMBOL),
   // or nullptr if no module defines it (not built for this target).
   const llvm::Function* find(std::string_view impl) const;
+
+  // Every module linked into one (llvm-link's Linker, on copies), its
+  // globals made internal: what the binary runs at start-up, where a table
+  // another file or a template fills is seen with everything that writes it.
+  // Only the suite's libraries stay outside. Made on first use; nullptr
+  // with `why` when the modules do not link.
+  const llvm::Module* linked(std::string& why) const;
+  // `gv` (of one of `modules`) in linked(), or nullptr with why not.
+  const llvm::GlobalVariable* linked_global(const llvm::GlobalVariable& gv, std::string& why) const;
+
+ private:
+  mutable std::unique_ptr<llvm::Module> linked_;
+  mutable std::string link_error_;
+  mutable bool link_tried_ = false;
 };
 
 // Reads <dir>/proof-ir.txt (written by proof/CMakeLists.txt: the flags, then

@@ -17,7 +17,7 @@
 #include <deque>
 #include <unordered_map>
 
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 
@@ -276,20 +276,9 @@ value interpreter::call(const llvm::Function& f, const std::vector<value>& args,
             q = static_cast<std::uint64_t>(y.off);
             w = 64;
           }
-          const std::int64_t sp = sext(p, w), sq = sext(q, w);
-          switch (c->getPredicate()) {
-            case llvm::CmpInst::ICMP_EQ: r.bits = p == q; break;
-            case llvm::CmpInst::ICMP_NE: r.bits = p != q; break;
-            case llvm::CmpInst::ICMP_UGT: r.bits = p > q; break;
-            case llvm::CmpInst::ICMP_UGE: r.bits = p >= q; break;
-            case llvm::CmpInst::ICMP_ULT: r.bits = p < q; break;
-            case llvm::CmpInst::ICMP_ULE: r.bits = p <= q; break;
-            case llvm::CmpInst::ICMP_SGT: r.bits = sp > sq; break;
-            case llvm::CmpInst::ICMP_SGE: r.bits = sp >= sq; break;
-            case llvm::CmpInst::ICMP_SLT: r.bits = sp < sq; break;
-            case llvm::CmpInst::ICMP_SLE: r.bits = sp <= sq; break;
-            default: throw stop{"a comparison it does not model"};
-          }
+          if (!llvm::CmpInst::isIntPredicate(c->getPredicate()) || w == 0 || w > 64)
+            throw stop{"a comparison it does not model"};
+          r.bits = llvm::ICmpInst::compare(llvm::APInt(w, p & mask(w)), llvm::APInt(w, q & mask(w)), c->getPredicate());
         }
         frame[&i] = r;
       } else if (auto* ci = dyn_cast<llvm::CastInst>(&i)) {
