@@ -11,6 +11,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Operator.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <bit>
@@ -172,7 +173,14 @@ class interpreter {
     }
     if (auto* g = dyn_cast<llvm::GEPOperator>(v); g && isa<llvm::Constant>(v)) return gep(frame, *g);
     auto it = frame.find(v);
-    if (it == frame.end()) throw stop{"a value it does not model"};
+    if (it == frame.end()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      v->print(os);
+      text.erase(0, text.find_first_not_of(' '));
+      if (text.size() > 80) text = text.substr(0, 77) + "...";
+      throw stop{"uses a value it does not model (" + text + ")"};
+    }
     return it->second;
   }
 
@@ -549,7 +557,9 @@ startup_memory::~startup_memory() = default;
 const std::vector<std::uint8_t>& startup_memory::contents(const llvm::GlobalVariable& gv) {
   auto it = impl_->done.find(&gv);
   if (it != impl_->done.end()) return it->second;
-  const std::string name = llvm::demangle(gv.getName().str());
+  std::string raw = gv.getName().str();
+  if (raw.rfind("scanproof.file", 0) == 0) raw.erase(0, raw.find('.', 14) + 1);  // a file's own, in ir_set::linked_global
+  const std::string name = llvm::demangle(raw);
   // Stopped before the end: the table is known only if nothing still to
   // run writes it.
   if (!impl_->failed.empty() && impl_->written_later(&gv))
