@@ -18,6 +18,7 @@
 #include <deque>
 #include <unordered_map>
 
+#include "constant_layout.hpp"
 #include "not_modelled.hpp"
 
 namespace scanproof::proof {
@@ -109,34 +110,17 @@ class interpreter {
   }
 
   void fill(const llvm::Constant* k, object& o, std::uint64_t at) {
-    if (k->isNullValue()) return;
-    if (isa<llvm::UndefValue>(k)) {
-      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
-      if (o.why.empty()) o.why = "undefined initial contents of " + o.name;
-      return;
-    }
-    if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) {
-      if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
-      return put(o, at, ci->getZExtValue(), ci->getBitWidth());
-    }
-    if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
-      const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
-      for (unsigned i = 0; i < seq->getNumElements(); ++i) fill(seq->getElementAsConstant(i), o, at + i * step);
-      return;
-    }
-    if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
-      const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
-      for (unsigned i = 0; i < arr->getNumOperands(); ++i) fill(arr->getOperand(i), o, at + i * step);
-      return;
-    }
-    if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
-      const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
-      for (unsigned i = 0; i < st->getNumOperands(); ++i) fill(st->getOperand(i), o, at + layout->getElementOffset(i));
-      return;
-    }
-    // Pointers, floating point...: those bytes are not known as integers.
-    std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
-    if (o.why.empty()) o.why = "an initialiser of " + o.name + " that is not an integer";
+    for_each_leaf(k, dl_, at, [&](std::uint64_t to, const llvm::Constant* leaf) {
+      if (auto* ci = dyn_cast<llvm::ConstantInt>(leaf)) {
+        if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
+        return put(o, to, ci->getZExtValue(), ci->getBitWidth());
+      }
+      // Undef, pointers, floating point...: those bytes are not known as integers.
+      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(to), dl_.getTypeAllocSize(leaf->getType()), 1);
+      if (o.why.empty())
+        o.why = isa<llvm::UndefValue>(leaf) ? "undefined initial contents of " + o.name
+                                            : "an initialiser of " + o.name + " that is not an integer";
+    });
   }
 
   void put(object& o, std::uint64_t at, std::uint64_t v, unsigned w) {

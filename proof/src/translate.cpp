@@ -32,6 +32,7 @@
 
 #include "bitops.hpp"
 #include "compare.hpp"
+#include "constant_layout.hpp"
 #include "dispatch.hpp"
 #include "startup.hpp"
 #include "exits.hpp"
@@ -119,36 +120,20 @@ ptr executor::gep(const path& p, const llvm::GEPOperator& g) {
 }
 
 void executor::fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at) {
-  if (k->isNullValue() || isa<llvm::UndefValue>(k)) return;  // already zero
-  auto put = [&](const llvm::APInt& a) {
+  auto put = [&](std::uint64_t to, const llvm::APInt& a) {
     const unsigned n = (a.getBitWidth() + 7) / 8;
     for (unsigned i = 0; i < n; ++i) {
       const auto byte = static_cast<std::uint8_t>(a.extractBitsAsZExtValue(
           std::min(8u, a.getBitWidth() - 8 * i), 8 * i));
-      out.at(at + (dl_.isBigEndian() ? n - 1 - i : i)) = byte;
+      out.at(to + (dl_.isBigEndian() ? n - 1 - i : i)) = byte;
     }
   };
-  if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) return put(ci->getValue());
-  if (auto* cf = dyn_cast<llvm::ConstantFP>(k)) return put(cf->getValueAPF().bitcastToAPInt());
-  if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
-    const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
-    for (unsigned i = 0; i < seq->getNumElements(); ++i)
-      fill(seq->getElementAsConstant(i), out, at + i * step);
-    return;
-  }
-  if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
-    const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
-    for (unsigned i = 0; i < arr->getNumOperands(); ++i)
-      fill(cast<llvm::Constant>(arr->getOperand(i)), out, at + i * step);
-    return;
-  }
-  if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
-    const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
-    for (unsigned i = 0; i < st->getNumOperands(); ++i)
-      fill(cast<llvm::Constant>(st->getOperand(i)), out, at + layout->getElementOffset(i));
-    return;
-  }
-  throw not_modelled("table initialiser not modelled: " + text(*k));
+  for_each_leaf(k, dl_, at, [&](std::uint64_t to, const llvm::Constant* leaf) {
+    if (isa<llvm::UndefValue>(leaf)) return;  // already zero
+    if (auto* ci = dyn_cast<llvm::ConstantInt>(leaf)) return put(to, ci->getValue());
+    if (auto* cf = dyn_cast<llvm::ConstantFP>(leaf)) return put(to, cf->getValueAPF().bitcastToAPInt());
+    throw not_modelled("table initialiser not modelled: " + text(*leaf));
+  });
 }
 
 // Is the global stored to anywhere in its module (a static initialiser)?
