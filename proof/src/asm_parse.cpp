@@ -23,7 +23,7 @@
 #include <memory>
 #include <mutex>
 
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 namespace {

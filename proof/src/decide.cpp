@@ -88,14 +88,22 @@ decision decide(const z3::expr& formula, const z3::expr& b, bool fp, engines use
     const char* name = fp ? "z3-fpbv" : "z3-sat";
     z3::solver s = make_solver(c, fp, z3_ms);
     s.add(formula);
-    const z3::check_result r = s.check();
+    // A tactic cut short by its time limit may throw "canceled" instead of
+    // answering unknown: the same thing, a timeout, never a failed proof.
+    z3::check_result r = z3::unknown;
+    std::string why;
+    try {
+      r = s.check();
+      if (r == z3::unknown) why = s.reason_unknown();
+    } catch (const z3::exception& e) {
+      why = e.msg();
+    }
     if (r != z3::unknown) {
       d.result = r;
       d.engine = name;
       if (r == z3::sat) d.model = s.get_model();
       return done(d);
     }
-    const std::string why = s.reason_unknown();
     d.tried += (d.tried.empty() ? "" : "; ") + std::string(name) + ": " + (is_timeout(why) ? "timeout" : why);
     if (is_timeout(why)) d.timed_out = true;
   }

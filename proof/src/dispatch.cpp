@@ -13,7 +13,7 @@
 #include <set>
 
 #include "startup.hpp"  // startup_functions
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 namespace {

@@ -64,9 +64,20 @@ struct vec {
   std::vector<z3::expr> lanes, poison;
 };
 
-// A local variable's bytes (memory order) and each byte's poison.
+// A local variable's bytes (memory order) and each byte's poison; the
+// pointers stored in it, by constant offset (a local's address kept in a
+// local, as Rust and C++ leave them at -O2).
 struct stack_slot {
   std::vector<z3::expr> bytes, poison;
+  std::map<std::uint64_t, ptr> ptrs;
+};
+using stack_memory = std::map<const llvm::Value*, stack_slot>;  // by alloca
+
+// A path that returned: its condition, value and local memory.
+struct returned {
+  z3::expr pc;
+  val v;
+  stack_memory stack;
 };
 
 struct path {
@@ -78,7 +89,7 @@ struct path {
   // Function pointers loaded from a dispatch global: (condition, target) each.
   std::map<const llvm::Value*, std::vector<std::pair<z3::expr, const llvm::Function*>>> fnptrs;
   std::map<const llvm::Value*, vec> vecs;
-  std::map<const llvm::Value*, stack_slot> stack;  // by alloca
+  stack_memory stack;
   z3::expr pc;
   std::map<const llvm::BasicBlock*, unsigned> visits;
 };
@@ -88,9 +99,14 @@ class executor {
   executor(z3::context& c, const translate_options& o, const llvm::DataLayout& dl)
       : c_(c), opt_(o), dl_(dl) {}
 
-  val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc);
+  // Runs f in place. `caller`: the calling path, whose locals f may read and
+  // write through the pointer arguments `ptr_args` (by argument number);
+  // they come back as the paths that return leave them.
+  val call(const llvm::Function& f, const std::vector<val>& args, const z3::expr& pc, path* caller = nullptr,
+           const std::map<unsigned, ptr>& ptr_args = {});
 
   std::vector<ub_event> ub, sources;
+  std::vector<exit_event> exits;
   std::vector<std::pair<z3::expr, std::string>> cpu_choices;
   std::vector<dispatch_choice> dispatch;
   std::vector<z3::expr> cpu_reads;
@@ -128,8 +144,9 @@ class executor {
   ptr gep(const path& p, const llvm::GEPOperator& g);
   val load(path& p, const llvm::LoadInst& l);
   const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
+  const llvm::GlobalVariable* linked_global(const llvm::GlobalVariable& gv, std::string& why);
   void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
-  void run_block(path p, std::vector<path>& work, std::vector<std::pair<z3::expr, val>>& rets);
+  void run_block(path p, std::vector<path>& work, std::vector<returned>& rets);
   bool enter(path& p);  // counts the visit, checks the loop bound, reads the phis; false: infeasible here
   // Joining paths (translate_merge.cpp).
   struct cfg_info {
@@ -158,6 +175,10 @@ class executor {
   std::pair<std::vector<z3::expr>, std::vector<z3::expr>> stack_bytes(path& p, const ptr& a, std::uint64_t n,
                                                                       const std::string& where);
   void stack_load(path& p, const llvm::LoadInst& l, const ptr& a);
+  void stack_store_ptr(path& p, const ptr& a, const ptr& v, const std::string& where);
+  ptr stack_load_ptr(path& p, const ptr& a, const std::string& where);
+  // The locals after a call: each slot as the returning paths leave it.
+  stack_memory join_stacks(const std::vector<returned>& rets, const llvm::Function& callee);
   void stack_memop(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
   void cast_inst(path& p, const llvm::CastInst& ci);
   void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);

@@ -3,7 +3,7 @@
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/TargetParser/Triple.h>
 
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 

@@ -13,7 +13,7 @@
 #include "bitops.hpp"
 #include "inline_asm.hpp"
 #include "inline_asm_operands.hpp"
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 namespace {

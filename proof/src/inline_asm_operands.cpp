@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "translate.hpp"  // not_modelled
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 

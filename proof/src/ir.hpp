@@ -4,6 +4,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,6 +25,19 @@ struct ir_set {
   // The proof symbol of an implementation (registry.hpp, SCANPROOF_PROOF_SYMBOL),
   // or nullptr if no module defines it (not built for this target).
   const llvm::Function* find(std::string_view impl) const;
+
+  // `gv` (of one of `modules`) in the run's start-up code linked into one
+  // module (llvm-link's Linker, on copies): the files that define, declare
+  // or write a global of its name, and every file defining a function they
+  // call, their globals then internal (only the suite's libraries are
+  // outside them, and those do not write the run's tables). A table another
+  // file or a template's instance fills is seen there with everything that
+  // writes it. nullptr with why not.
+  const llvm::GlobalVariable* linked_global(const llvm::GlobalVariable& gv, std::string& why) const;
+
+ private:
+  const llvm::Module* linked(const std::vector<std::size_t>& files, std::string& why) const;
+  mutable std::map<std::vector<std::size_t>, std::unique_ptr<llvm::Module>> linked_;
 };
 
 // Reads <dir>/proof-ir.txt (written by proof/CMakeLists.txt: the flags, then

@@ -27,6 +27,15 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
+// Whether the replayed implementations' asserts are compiled in: they are
+// built with this process's flags (the build type's; RelWithDebInfo and
+// Release define NDEBUG).
+#ifdef NDEBUG
+constexpr bool build_has_ndebug = true;
+#else
+constexpr bool build_has_ndebug = false;
+#endif
+
 // Runs the built implementation on one input in a child process: an input in
 // undefined behaviour may make it loop or crash. Empty result: it did not
 // return a value; `why` says what happened.
@@ -95,6 +104,7 @@ struct scope_result {
   bool ub = false;
   std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
   std::string how;     // "bdd, 1 query, 0.06 s": for the details line
+  const exit_event* exit = nullptr;  // the contract exit taken at the input (a failed assert...), if any
 };
 
 // One implementation's proof: its Z3 context, formula and time limit.
@@ -112,10 +122,16 @@ class prover {
   z3::context c_;  // declared first: destroyed after every expression that refers to it
   std::optional<function_formula> formula;
 
-  function_formula translate_fn(const llvm::Function& fn) {
+  // `checked`: the inputs the contract is checked on (the domain's nonzero
+  // boards, and zero when its result is checked). A loop is followed only
+  // as far as one of them can take it: a shift loop over a nonzero word ends
+  // within its width, whatever it does on zero.
+  function_formula translate_fn(const llvm::Function& fn, const z3::expr& checked, const ir_set& ir) {
     translate_options t;
     t.loop_bound = o_.loop_bound;
-    t.feasible = [this](const z3::expr& pc) {
+    t.linked = [&ir](const llvm::GlobalVariable& gv, std::string& why) { return ir.linked_global(gv, why); };
+    t.feasible = [this, checked](const z3::expr& path) {
+      const z3::expr pc = path && checked;
       // Past the time limit nothing more is solved: the path stays undecided
       // (the loop is reported as not bounded in time), and the run ends.
       if (remaining_ms() == 0) return z3::unknown;
@@ -124,7 +140,8 @@ class prover {
       if (d.result != z3::unknown || remaining_ms() == 0) return d.result;
       return decide(pc, b_, true, {false, true}, deadline_, std::max(1u, remaining_ms())).result;
     };
-    t.quickly_infeasible = [this](const z3::expr& pc) {
+    t.quickly_infeasible = [this, checked](const z3::expr& path) {
+      const z3::expr pc = path && checked;
       const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
       return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u), board_of()).result == z3::unsat;
     };
@@ -156,6 +173,7 @@ class prover {
     const auto until = clock_type::now() + std::chrono::milliseconds(z3_budget_ms);
     z3::expr any_ub = c_.bool_val(false);
     for (const ub_event& e : f.ub) any_ub = any_ub || e.when;
+    for (const exit_event& e : f.exits) any_ub = any_ub || e.when;  // a checked input must not stop the program
     std::vector<std::string> by;  // the engines that decided queries, in order
     double seconds = 0;
     auto summary = [&](scope_result& r) {
@@ -171,7 +189,7 @@ class prover {
       const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
       if (remaining_ms() == 0) {
         timed_out = true;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", ""};
+        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
       }
       z3::expr question = q.domain && (f.result != q.want || any_ub);
       if (zero_scope) {  // one input: the engines get the formula evaluated at it
@@ -189,10 +207,10 @@ class prover {
         if (d.timed_out || ms == 0) timed_out = true;
         const std::string what = d.tried.empty() ? (ms == 0 ? "z3-sat: timeout" : "nothing") : d.tried;
         tried += (tried.empty() ? "" : "; ") + qs.what + ": " + what;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", ""};
+        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
       }
       if (!d.disagreement.empty()) {
-        scope_result r{scope_result::kind::error, d.disagreement, 0, 0, 0, false, "", ""};
+        scope_result r{scope_result::kind::error, d.disagreement, 0, 0, 0, false, "", "", nullptr};
         return summary(r);
       }
       scope_result r = counterexample(*d.model, q, o, zero_scope);
@@ -217,6 +235,7 @@ class prover {
     f.result = f.result.substitute(from, to);
     for (auto* events : {&f.ub, &f.poison_sources})
       for (ub_event& e : *events) e.when = e.when.substitute(from, to);
+    for (exit_event& e : f.exits) e.when = e.when.substitute(from, to);
   }
 
   // Does the result on `domain` change when CPU choice k is false? An input
@@ -294,7 +313,11 @@ class prover {
     std::string ub;
     for (const ub_event& e : f.ub)
       if (m.eval(e.when, true).is_true()) ub += (ub.empty() ? "" : "; ") + e.what;
-    if (!ub.empty()) {
+    for (const exit_event& e : f.exits)
+      if (!r.exit && m.eval(e.when, true).is_true()) r.exit = &e;
+    if (r.exit) {
+      r.reason = "the scanner stops on this input: " + r.exit->what;
+    } else if (!ub.empty()) {
       r.ub = true;
       for (const ub_event& e : f.poison_sources)
         if (m.eval(e.when, true).is_true()) ub += "; poison from " + e.what;
@@ -368,8 +391,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     return not_provable("the declared shape cannot be modelled: " + bad);
   const target_facts facts{ir.big_endian, ir.long_bits};
   prover p(o, d.sh);
+  const zero_decision zp = zero_policy(d);
+  const z3::expr& b = p.board();
+  const z3::expr empty = b == p.board_value(word{});
   try {
-    p.formula = p.translate_fn(*fn);
+    p.formula = p.translate_fn(*fn, (zp.want ? p.c_.bool_val(true) : !empty) && in_domain(d.sh, b), ir);
     p.assume_documented_behaviour();
   } catch (const not_modelled& e) {
     return not_provable(e.what());
@@ -384,9 +410,6 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   };
   // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
-  const zero_decision zp = zero_policy(d);
-  const z3::expr& b = p.board();
-  const z3::expr empty = b == p.board_value(word{});
   if (zp.want) {
     plans.push_back({scope::zero, "zero",
                      {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64)}}, true, true,
@@ -413,7 +436,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     try {
       r = p.run(plan.queries, d.operation, plan.on == scope::zero);
     } catch (const z3::exception& e) {
-      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", ""};
+      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", "", nullptr};
     }
     const std::string label = plan.label;
     if (!r.engine.empty() && (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample)) {
@@ -452,7 +475,27 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
         std::string replay_failed;
         const std::optional<std::int64_t> replayed =
             o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
-        if (o.replay && d.batch && !replayed) {
+        if (r.exit && o.replay && d.batch) {
+          // The IR stops there: the build must stop too (killed by the
+          // abort's or trap's signal), unless the stop is an assert this
+          // process's build compiled out.
+          const bool died = !replayed && replay_failed.rfind("replay died with signal", 0) == 0;
+          if (died) {
+            replay = "replayed: the built implementation stops too (" + replay_failed.substr(7) + ")";
+          } else if (replayed && r.exit->is_assert && build_has_ndebug) {
+            replay = "replayed: the built implementation returns " + std::to_string(*replayed) +
+                     ": its build defines NDEBUG, so the assert is compiled out there (the proof is of the "
+                     "IR with asserts)";
+          } else {
+            out.verdict = "error";
+            out.reason = "replay at " + render(d.sh, r.input) + ": the IR stops there (" + r.exit->what +
+                         "), the built implementation " +
+                         (replayed ? "returns " + std::to_string(*replayed) : replay_failed);
+            set_input(r.input);
+            out.result = status::fail;
+            return finish();
+          }
+        } else if (o.replay && d.batch && !replayed) {
           replay = "replayed: the built implementation gave no result: " + replay_failed;
           if (!r.ub) {  // a defined computation must return what the IR says
             out.verdict = "error";
@@ -494,7 +537,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           out.expected = expected;
           set_input(r.input);
           out.expected_value = r.want;
-          out.got = r.predicted;
+          if (!r.exit) out.got = r.predicted;  // a stop returns nothing
           out.replay = replay;
           out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
         }
@@ -539,6 +582,19 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
       std::string reads;
       for (const z3::expr& v : p.formula->cpu_reads) reads += (reads.empty() ? "" : ", ") + v.decl().name().str().substr(4);
       out.details.push_back("cpu features: proved for every value of " + reads);
+    }
+    // The contract exits no checked input reaches: the scanner's own
+    // preconditions (its asserts), met by the contract.
+    std::string pre;
+    for (const exit_event& e : p.formula->exits) pre += (pre.empty() ? "" : "; ") + e.what;
+    if (!pre.empty()) {
+      out.reason += ", with its contract exits as preconditions (reached on no checked input): " + pre;
+      out.details.push_back("preconditions: " + pre + ": reached on no checked input" +
+                            (std::any_of(p.formula->exits.begin(), p.formula->exits.end(),
+                                         [](const exit_event& e) { return e.is_assert; })
+                                 ? "; so the -DNDEBUG build, which only leaves the asserts out, computes the same "
+                                   "on every checked input (docs/proof.md)"
+                                 : ""));
     }
     for (const dispatch_choice& d : p.formula->dispatch) {
       std::string paths;

@@ -11,13 +11,15 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Operator.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <bit>
 #include <deque>
 #include <unordered_map>
 
-#include "translate.hpp"  // not_modelled
+#include "constant_layout.hpp"
+#include "not_modelled.hpp"
 
 namespace scanproof::proof {
 
@@ -108,34 +110,17 @@ class interpreter {
   }
 
   void fill(const llvm::Constant* k, object& o, std::uint64_t at) {
-    if (k->isNullValue()) return;
-    if (isa<llvm::UndefValue>(k)) {
-      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
-      if (o.why.empty()) o.why = "undefined initial contents of " + o.name;
-      return;
-    }
-    if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) {
-      if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
-      return put(o, at, ci->getZExtValue(), ci->getBitWidth());
-    }
-    if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
-      const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
-      for (unsigned i = 0; i < seq->getNumElements(); ++i) fill(seq->getElementAsConstant(i), o, at + i * step);
-      return;
-    }
-    if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
-      const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
-      for (unsigned i = 0; i < arr->getNumOperands(); ++i) fill(arr->getOperand(i), o, at + i * step);
-      return;
-    }
-    if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
-      const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
-      for (unsigned i = 0; i < st->getNumOperands(); ++i) fill(st->getOperand(i), o, at + layout->getElementOffset(i));
-      return;
-    }
-    // Pointers, floating point...: those bytes are not known as integers.
-    std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), dl_.getTypeAllocSize(k->getType()), 1);
-    if (o.why.empty()) o.why = "an initialiser of " + o.name + " that is not an integer";
+    for_each_leaf(k, dl_, at, [&](std::uint64_t to, const llvm::Constant* leaf) {
+      if (auto* ci = dyn_cast<llvm::ConstantInt>(leaf)) {
+        if (ci->getBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
+        return put(o, to, ci->getZExtValue(), ci->getBitWidth());
+      }
+      // Undef, pointers, floating point...: those bytes are not known as integers.
+      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(to), dl_.getTypeAllocSize(leaf->getType()), 1);
+      if (o.why.empty())
+        o.why = isa<llvm::UndefValue>(leaf) ? "undefined initial contents of " + o.name
+                                            : "an initialiser of " + o.name + " that is not an integer";
+    });
   }
 
   void put(object& o, std::uint64_t at, std::uint64_t v, unsigned w) {
@@ -172,7 +157,14 @@ class interpreter {
     }
     if (auto* g = dyn_cast<llvm::GEPOperator>(v); g && isa<llvm::Constant>(v)) return gep(frame, *g);
     auto it = frame.find(v);
-    if (it == frame.end()) throw stop{"a value it does not model"};
+    if (it == frame.end()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      v->print(os);
+      text.erase(0, text.find_first_not_of(' '));
+      if (text.size() > 80) text = text.substr(0, 77) + "...";
+      throw stop{"uses a value it does not model (" + text + ")"};
+    }
     return it->second;
   }
 
@@ -276,20 +268,9 @@ value interpreter::call(const llvm::Function& f, const std::vector<value>& args,
             q = static_cast<std::uint64_t>(y.off);
             w = 64;
           }
-          const std::int64_t sp = sext(p, w), sq = sext(q, w);
-          switch (c->getPredicate()) {
-            case llvm::CmpInst::ICMP_EQ: r.bits = p == q; break;
-            case llvm::CmpInst::ICMP_NE: r.bits = p != q; break;
-            case llvm::CmpInst::ICMP_UGT: r.bits = p > q; break;
-            case llvm::CmpInst::ICMP_UGE: r.bits = p >= q; break;
-            case llvm::CmpInst::ICMP_ULT: r.bits = p < q; break;
-            case llvm::CmpInst::ICMP_ULE: r.bits = p <= q; break;
-            case llvm::CmpInst::ICMP_SGT: r.bits = sp > sq; break;
-            case llvm::CmpInst::ICMP_SGE: r.bits = sp >= sq; break;
-            case llvm::CmpInst::ICMP_SLT: r.bits = sp < sq; break;
-            case llvm::CmpInst::ICMP_SLE: r.bits = sp <= sq; break;
-            default: throw stop{"a comparison it does not model"};
-          }
+          if (!llvm::CmpInst::isIntPredicate(c->getPredicate()) || w == 0 || w > 64)
+            throw stop{"a comparison it does not model"};
+          r.bits = llvm::ICmpInst::compare(llvm::APInt(w, p & mask(w)), llvm::APInt(w, q & mask(w)), c->getPredicate());
         }
         frame[&i] = r;
       } else if (auto* ci = dyn_cast<llvm::CastInst>(&i)) {
@@ -560,7 +541,9 @@ startup_memory::~startup_memory() = default;
 const std::vector<std::uint8_t>& startup_memory::contents(const llvm::GlobalVariable& gv) {
   auto it = impl_->done.find(&gv);
   if (it != impl_->done.end()) return it->second;
-  const std::string name = llvm::demangle(gv.getName().str());
+  std::string raw = gv.getName().str();
+  if (raw.rfind("scanproof.file", 0) == 0) raw.erase(0, raw.find('.', 14) + 1);  // a file's own, in ir_set::linked_global
+  const std::string name = llvm::demangle(raw);
   // Stopped before the end: the table is known only if nothing still to
   // run writes it.
   if (!impl_->failed.empty() && impl_->written_later(&gv))

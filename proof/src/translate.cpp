@@ -31,8 +31,11 @@
 #include <variant>
 
 #include "bitops.hpp"
+#include "compare.hpp"
+#include "constant_layout.hpp"
 #include "dispatch.hpp"
 #include "startup.hpp"
+#include "exits.hpp"
 #include "inline_asm.hpp"
 #include "executor.hpp"
 
@@ -117,36 +120,20 @@ ptr executor::gep(const path& p, const llvm::GEPOperator& g) {
 }
 
 void executor::fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at) {
-  if (k->isNullValue() || isa<llvm::UndefValue>(k)) return;  // already zero
-  auto put = [&](const llvm::APInt& a) {
+  auto put = [&](std::uint64_t to, const llvm::APInt& a) {
     const unsigned n = (a.getBitWidth() + 7) / 8;
     for (unsigned i = 0; i < n; ++i) {
       const auto byte = static_cast<std::uint8_t>(a.extractBitsAsZExtValue(
           std::min(8u, a.getBitWidth() - 8 * i), 8 * i));
-      out.at(at + (dl_.isBigEndian() ? n - 1 - i : i)) = byte;
+      out.at(to + (dl_.isBigEndian() ? n - 1 - i : i)) = byte;
     }
   };
-  if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) return put(ci->getValue());
-  if (auto* cf = dyn_cast<llvm::ConstantFP>(k)) return put(cf->getValueAPF().bitcastToAPInt());
-  if (auto* seq = dyn_cast<llvm::ConstantDataSequential>(k)) {
-    const std::uint64_t step = dl_.getTypeAllocSize(seq->getElementType());
-    for (unsigned i = 0; i < seq->getNumElements(); ++i)
-      fill(seq->getElementAsConstant(i), out, at + i * step);
-    return;
-  }
-  if (auto* arr = dyn_cast<llvm::ConstantArray>(k)) {
-    const std::uint64_t step = dl_.getTypeAllocSize(arr->getType()->getElementType());
-    for (unsigned i = 0; i < arr->getNumOperands(); ++i)
-      fill(cast<llvm::Constant>(arr->getOperand(i)), out, at + i * step);
-    return;
-  }
-  if (auto* st = dyn_cast<llvm::ConstantStruct>(k)) {
-    const llvm::StructLayout* layout = dl_.getStructLayout(st->getType());
-    for (unsigned i = 0; i < st->getNumOperands(); ++i)
-      fill(cast<llvm::Constant>(st->getOperand(i)), out, at + layout->getElementOffset(i));
-    return;
-  }
-  throw not_modelled("table initialiser not modelled: " + text(*k));
+  for_each_leaf(k, dl_, at, [&](std::uint64_t to, const llvm::Constant* leaf) {
+    if (isa<llvm::UndefValue>(leaf)) return;  // already zero
+    if (auto* ci = dyn_cast<llvm::ConstantInt>(leaf)) return put(to, ci->getValue());
+    if (auto* cf = dyn_cast<llvm::ConstantFP>(leaf)) return put(to, cf->getValueAPF().bitcastToAPInt());
+    throw not_modelled("table initialiser not modelled: " + text(*leaf));
+  });
 }
 
 // Is the global stored to anywhere in its module (a static initialiser)?
@@ -178,9 +165,40 @@ bool written_outside(const llvm::Value* v, const std::set<const llvm::Function*>
   return false;
 }
 
+// A table other files or a template's initialiser may write, read in the
+// run's linked module (ir_set::linked_global), or nullptr with why not.
+const llvm::GlobalVariable* executor::linked_global(const llvm::GlobalVariable& gv, std::string& why) {
+  return opt_.linked ? opt_.linked(gv, why) : nullptr;
+}
+
 const std::vector<std::uint8_t>& executor::image(const llvm::GlobalVariable& gv) {
   auto it = images_.find(&gv);
   if (it != images_.end()) return it->second;
+  // Defined in another file, written by other files or another instance of
+  // a template, or by code of this file that another file's start-up runs:
+  // read in the run's linked module.
+  if ((!gv.hasLocalLinkage() && !gv.isConstant()) || !gv.hasDefinitiveInitializer() ||
+      (!gv.isConstant() && written(&gv) && written_outside(&gv, startup_functions(*gv.getParent())))) {
+    std::string why;
+    if (const llvm::GlobalVariable* lg = linked_global(gv, why)) {
+      if (lg->getValueType()->isPointerTy() && written(lg))
+        throw not_modelled("function pointer " + name_of(gv) + " is chosen at run time (run-time dispatch)");
+      if (written(lg)) {
+        if (written_outside(lg, startup_functions(*lg->getParent())))
+          throw not_modelled("table written at run time: " + name_of(gv) +
+                             " is written outside the static initialisers of the files of this run");
+        auto& mem = startup_[lg->getParent()];
+        if (!mem) mem = std::make_unique<startup_memory>(*lg->getParent());
+        return images_.emplace(&gv, mem->contents(*lg)).first->second;
+      }
+      std::vector<std::uint8_t> bytes(dl_.getTypeAllocSize(lg->getValueType()), 0);
+      fill(lg->getInitializer(), bytes, 0);
+      return images_.emplace(&gv, std::move(bytes)).first->second;
+    }
+    if (!gv.hasDefinitiveInitializer())
+      throw not_modelled("reads " + name_of(gv) + ", whose contents are not in this file's IR" +
+                         (why.empty() ? "" : " (" + why + ")"));
+  }
   if (!gv.hasDefinitiveInitializer())
     throw not_modelled("reads " + name_of(gv) + ", whose contents are not in this file's IR");
   if (!gv.isConstant()) {
@@ -318,15 +336,19 @@ bool executor::enter(path& p) {
 }
 
 void executor::run_block(path p, std::vector<path>& work,
-                         std::vector<std::pair<z3::expr, val>>& rets) {
+                         std::vector<returned>& rets) {
   for (const llvm::Instruction& i : *p.bb) {
     if (isa<llvm::PHINode>(i)) continue;
     if (auto* r = dyn_cast<llvm::ReturnInst>(&i)) {
-      if (!r->getReturnValue()) throw not_modelled("returns void");
+      if (!r->getReturnValue()) {  // a callee that returns through memory (an out-parameter)
+        if (depth_ == 1) throw not_modelled("returns void");
+        rets.push_back({p.pc, val{c_.bv_val(0, 1), f()}, std::move(p.stack)});
+        return;
+      }
       val v = get(p, r->getReturnValue());
       // The scanner's result is poison (a callee's poison result flows on).
       if (depth_ == 1) event(ub, p, v.poison, "returns poison");
-      rets.emplace_back(p.pc, v);
+      rets.push_back({p.pc, v, std::move(p.stack)});
       return;
     }
     if (auto* b = dyn_cast<llvm::BranchInst>(&i)) {
@@ -359,21 +381,37 @@ void executor::run_block(path p, std::vector<path>& work,
       return;
     }
     if (i.isTerminator()) throw not_modelled("terminator not modelled: " + text(i));
+    if (auto* cb = dyn_cast<llvm::CallBase>(&i))
+      if (const std::optional<contract_exit> e = exit_call(*cb)) {  // the path stops here
+        const z3::expr when = p.pc.simplify();
+        auto same = std::find_if(exits.begin(), exits.end(), [&](const exit_event& x) { return x.what == e->what; });
+        if (when.is_false()) return;
+        if (same == exits.end()) exits.push_back({when, e->what, e->is_assert});
+        else same->when = same->when || when;
+        return;
+      }
     exec(p, i);
   }
 }
 
-val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc) {
+val executor::call(const llvm::Function& fn, const std::vector<val>& args, const z3::expr& pc, path* caller,
+                   const std::map<unsigned, ptr>& ptr_args) {
   if (fn.isDeclaration()) throw not_modelled("calls " + name_of(fn) + ", whose body is not in this file's IR");
   if (++depth_ > 32) throw not_modelled("call depth above 32 (recursion?) in " + name_of(fn));
   path start{&fn.getEntryBlock(), nullptr, {}, {}, {}, {}, {}, {}, pc, {}};
-  unsigned k = 0;
+  if (caller) start.stack = caller->stack;
   for (const llvm::Argument& a : fn.args()) {
-    if (a.getType()->isPointerTy()) throw not_modelled("pointer argument of " + name_of(fn));
-    start.vals.emplace(&a, args.at(k++));
+    const unsigned k = a.getArgNo();
+    if (a.getType()->isPointerTy()) {
+      auto it = ptr_args.find(k);
+      if (it == ptr_args.end()) throw not_modelled("pointer argument of " + name_of(fn));
+      start.ptrs.emplace(&a, it->second);
+    } else {
+      start.vals.emplace(&a, args.at(k));
+    }
   }
   std::vector<path> work{std::move(start)};
-  std::vector<std::pair<z3::expr, val>> rets;
+  std::vector<returned> rets;
   // Paths meet again where they join: the earliest block in reverse
   // post-order goes first, so every path that reaches a block in the same
   // iteration of its loops is there when it runs, and they run it as one
@@ -406,14 +444,16 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
   }
   --depth_;
   if (rets.empty()) {  // every path ends in UB: any value
+    if (fn.getReturnType()->isVoidTy()) return {c_.bv_val(0, 1), f()};
     const z3::sort s = sort_of(fn.getReturnType());
     return {fresh(s), f()};
   }
-  val r = rets.back().second;
+  val r = rets.back().v;
   for (std::size_t i = rets.size() - 1; i-- > 0;) {
-    r.v = z3::ite(rets[i].first, rets[i].second.v, r.v);
-    r.poison = z3::ite(rets[i].first, rets[i].second.poison, r.poison);
+    r.v = z3::ite(rets[i].pc, rets[i].v.v, r.v);
+    r.poison = z3::ite(rets[i].pc, rets[i].v.poison, r.poison);
   }
+  if (caller) caller->stack = join_stacks(rets, fn);
   return r;
 }
 
@@ -729,12 +769,24 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
                        ") chosen at run time");
   }
   if (callee->isIntrinsic()) return intrinsic(p, cb, callee->getIntrinsicID());
-  std::vector<val> args;
-  for (const llvm::Use& a : cb.args()) {
-    if (a->getType()->isPointerTy()) throw not_modelled("call with a pointer argument: " + text(cb));
-    args.push_back(get(p, a.get()));
+  if (callee->isDeclaration()) {
+    if (std::any_of(cb.arg_begin(), cb.arg_end(), [](const llvm::Use& a) { return a->getType()->isPointerTy(); }))
+      throw not_modelled("call with a pointer argument: " + text(cb));
+    throw not_modelled("calls " + name_of(*callee) + ", whose body is not in this file's IR");
   }
-  val r = call(*callee, args, p.pc);
+  // Pointer arguments (a local's or a table's address) are passed as
+  // pointers; the callee's writes to the caller's locals come back.
+  std::vector<val> args;
+  std::map<unsigned, ptr> ptr_args;
+  for (const llvm::Use& a : cb.args()) {
+    if (a->getType()->isPointerTy()) {
+      ptr_args.emplace(static_cast<unsigned>(args.size()), get_ptr(p, a.get()));
+      args.push_back({c_.bv_val(0, 1), f()});  // a placeholder: the argument is in ptr_args
+    } else {
+      args.push_back(get(p, a.get()));
+    }
+  }
+  val r = call(*callee, args, p.pc, &p, ptr_args);
   if (!cb.getType()->isVoidTy()) p.vals.insert_or_assign(&cb, r);
 }
 
@@ -765,8 +817,15 @@ void executor::exec(path& p, const llvm::Instruction& i) {
     if (isa<llvm::AllocaInst>(a.base)) return stack_load(p, *l, a);
   }
   if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
-    if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch
+    if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch, or a local's address
       auto* gv = dyn_cast<llvm::GlobalVariable>(l->getPointerOperand()->stripPointerCasts());
+      if (!gv && !l->isVolatile()) {
+        const ptr a = get_ptr(p, l->getPointerOperand());
+        if (isa<llvm::AllocaInst>(a.base)) {
+          p.ptrs.insert_or_assign(&i, stack_load_ptr(p, a, text(i)));
+          return;
+        }
+      }
       if (!gv) throw not_modelled("load of a pointer not modelled: " + text(i));
       p.fnptrs.insert_or_assign(&i, dispatch_load(*gv));
       return;
@@ -789,25 +848,12 @@ void executor::exec(path& p, const llvm::Instruction& i) {
     if (s->isVolatile() && isa<llvm::AllocaInst>(a.base)) return;
     if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("store to memory not modelled: " + text(i));
     if (s->getValueOperand()->getType()->isPointerTy())
-      throw not_modelled("store of a pointer to a local variable not modelled: " + text(i));
+      return stack_store_ptr(p, a, get_ptr(p, s->getValueOperand()), text(i));
     return stack_store(p, a, s->getValueOperand(), text(i));
   }
   if (auto* cmp = dyn_cast<llvm::ICmpInst>(&i)) {
     const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
-    z3::expr r(c_);
-    switch (cmp->getPredicate()) {
-      case llvm::CmpInst::ICMP_EQ: r = x.v == y.v; break;
-      case llvm::CmpInst::ICMP_NE: r = x.v != y.v; break;
-      case llvm::CmpInst::ICMP_UGT: r = z3::ugt(x.v, y.v); break;
-      case llvm::CmpInst::ICMP_UGE: r = z3::uge(x.v, y.v); break;
-      case llvm::CmpInst::ICMP_ULT: r = z3::ult(x.v, y.v); break;
-      case llvm::CmpInst::ICMP_ULE: r = z3::ule(x.v, y.v); break;
-      case llvm::CmpInst::ICMP_SGT: r = x.v > y.v; break;
-      case llvm::CmpInst::ICMP_SGE: r = x.v >= y.v; break;
-      case llvm::CmpInst::ICMP_SLT: r = x.v < y.v; break;
-      case llvm::CmpInst::ICMP_SLE: r = x.v <= y.v; break;
-      default: throw not_modelled("comparison not modelled: " + text(i));
-    }
+    const z3::expr r = icmp(cmp->getPredicate(), x.v, y.v, text(i));
     p.vals.insert_or_assign(&i, val{z3::ite(r, c_.bv_val(1, 1), c_.bv_val(0, 1)), x.poison || y.poison});
     return;
   }
@@ -884,7 +930,7 @@ function_formula translate(const llvm::Function& fn, z3::context& c, const std::
     args.push_back({w == iw ? in : w < iw ? in.extract(w - 1, 0) : z3::zext(in, w - iw), c.bool_val(false)});
   }
   const detail::val r = ex.call(fn, args, c.bool_val(true));
-  function_formula out{r.v, ex.ub, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
+  function_formula out{r.v, ex.ub, ex.exits, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
   return out;
 }
 

@@ -6,21 +6,17 @@
 
 #include <chrono>
 #include <functional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "not_modelled.hpp"
+
 namespace llvm {
 class Function;
+class GlobalVariable;
 }
 
 namespace scanproof::proof {
-
-// The IR holds something the model does not cover; what() is the reason
-// shown as "not provable: <reason>".
-struct not_modelled : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 // A condition on the input under which the function has undefined behaviour
 // (LLVM poison reaching a return, branch or address, division by zero, a
@@ -38,9 +34,18 @@ struct dispatch_choice {
   std::vector<std::string> labels;
 };
 
+// A path that stops the program (exits.hpp: a failed assert, abort, a trap,
+// a Rust panic), the condition under which it is taken, and what it is.
+struct exit_event {
+  z3::expr when;
+  std::string what;
+  bool is_assert;  // compiled out under -DNDEBUG
+};
+
 struct function_formula {
   z3::expr result;  // 64-bit value the function returns (when no UB event holds)
   std::vector<ub_event> ub;
+  std::vector<exit_event> exits;  // contract exits: counterexamples on checked inputs, preconditions elsewhere
   // Where poison is made (an over-wide shift, a wrapping nsw add...): explains
   // a "poison reaches ..." UB event at a counterexample.
   std::vector<ub_event> poison_sources;
@@ -67,6 +72,10 @@ struct translate_options {
   // of a loop at 8, 16, 32... iterations to stop a short loop early; false
   // when not shown (the path goes on).
   std::function<bool(const z3::expr&)> quickly_infeasible;
+  // A global in every file of the run linked into one module
+  // (ir_set::linked_global): where a table that other files or a template's
+  // initialiser may write is read. nullptr and a reason when there is none.
+  std::function<const llvm::GlobalVariable*(const llvm::GlobalVariable&, std::string& why)> linked;
 };
 
 // f must take one integer argument per input (each zero-extended or truncated

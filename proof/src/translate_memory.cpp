@@ -1,7 +1,9 @@
 // Local memory (alloca): a small array of byte terms per stack slot, per
 // path. Stores and loads at a symbolic offset select among the positions;
 // memset and memcpy with constant lengths. Uninitialised bytes are undef
-// (free values); an access outside the slot is undefined behaviour.
+// (free values); an access outside the slot is undefined behaviour. A
+// pointer stored at a constant offset is kept as a pointer, and a local
+// passed by address to a function with a body is read and written there.
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -166,6 +168,71 @@ void executor::stack_memop(path& p, const llvm::CallBase& cb, llvm::Intrinsic::I
     s.bytes[off.get_numeral_uint64() + k] = bytes[k];
     s.poison[off.get_numeral_uint64() + k] = poison[k];
   }
+}
+
+namespace {
+std::uint64_t constant_offset(const ptr& a, const std::string& where) {
+  const z3::expr off = a.off.simplify();
+  if (!off.is_numeral()) throw not_modelled("a pointer kept in a local variable at a computed offset: " + where);
+  return off.get_numeral_uint64();
+}
+}  // namespace
+
+void executor::stack_store_ptr(path& p, const ptr& a, const ptr& v, const std::string& where) {
+  stack_slot& s = slot(p, a.base);
+  const std::uint64_t at = constant_offset(a, where), n = dl_.getPointerSize();
+  event(ub, p, a.poison, "store to a poison address: " + where);
+  if (at + n > s.bytes.size()) throw not_modelled("store of a pointer outside a local variable: " + where);
+  for (std::uint64_t k = at; k < at + n; ++k) {  // its bytes as an integer: not modelled, any value
+    s.bytes[k] = fresh(c_.bv_sort(8));
+    s.poison[k] = f();
+  }
+  for (auto it = s.ptrs.begin(); it != s.ptrs.end();)  // pointers it overwrites
+    it = it->first + n > at && it->first < at + n ? s.ptrs.erase(it) : std::next(it);
+  s.ptrs.insert_or_assign(at, v);
+}
+
+ptr executor::stack_load_ptr(path& p, const ptr& a, const std::string& where) {
+  stack_slot& s = slot(p, a.base);
+  event(ub, p, a.poison, "load from a poison address: " + where);
+  auto it = s.ptrs.find(constant_offset(a, where));
+  if (it == s.ptrs.end()) throw not_modelled("load of a pointer that was not stored as one: " + where);
+  return it->second;
+}
+
+stack_memory executor::join_stacks(const std::vector<returned>& rets, const llvm::Function& callee) {
+  stack_memory out = rets.back().stack;
+  for (std::size_t i = rets.size() - 1; i-- > 0;) {
+    const z3::expr& c = rets[i].pc;
+    for (const auto& [k, s] : rets[i].stack) {
+      auto it = out.find(k);
+      if (it == out.end()) {
+        out.emplace(k, s);
+        continue;
+      }
+      stack_slot& o = it->second;
+      for (std::size_t b = 0; b < s.bytes.size(); ++b) {
+        o.bytes[b] = z3::eq(s.bytes[b], o.bytes[b]) ? o.bytes[b] : z3::ite(c, s.bytes[b], o.bytes[b]);
+        o.poison[b] = z3::eq(s.poison[b], o.poison[b]) ? o.poison[b] : z3::ite(c, s.poison[b], o.poison[b]);
+      }
+      for (auto pt = o.ptrs.begin(); pt != o.ptrs.end();) {
+        auto other = s.ptrs.find(pt->first);
+        if (other == s.ptrs.end() || other->second.base != pt->second.base) {
+          pt = o.ptrs.erase(pt);  // not the same object on both: a later load of it is not modelled
+          continue;
+        }
+        pt->second = {pt->second.base, z3::ite(c, other->second.off, pt->second.off),
+                      z3::ite(c, other->second.poison, pt->second.poison)};
+        ++pt;
+      }
+    }
+  }
+  // The callee's own locals end with it.
+  for (auto it = out.begin(); it != out.end();) {
+    auto* a = dyn_cast<llvm::AllocaInst>(it->first);
+    it = a && a->getFunction() == &callee ? out.erase(it) : std::next(it);
+  }
+  return out;
 }
 
 }  // namespace scanproof::proof::detail

@@ -42,6 +42,12 @@ bool executor::merge(path& a, path& b) {
     auto it = a.ptrs.find(k);
     if (it != a.ptrs.end() && it->second.base != pb.base) return false;  // two tables: not one pointer
   }
+  for (const auto& [k, sb] : b.stack) {  // a pointer kept in a local must be to one object on both
+    auto it = a.stack.find(k);
+    if (it == a.stack.end()) continue;
+    for (const auto& [at, pb] : sb.ptrs)
+      if (auto jt = it->second.ptrs.find(at); jt != it->second.ptrs.end() && jt->second.base != pb.base) return false;
+  }
   for (const auto& [k, fb] : b.fnptrs) {
     auto it = a.fnptrs.find(k);
     if (it != a.fnptrs.end() && it->second.size() != fb.size()) return false;
@@ -97,6 +103,17 @@ bool executor::merge(path& a, path& b) {
     for (std::size_t i = 0; i < sb.bytes.size(); ++i) {
       it->second.bytes[i] = pick(it->second.bytes[i], sb.bytes[i]);
       it->second.poison[i] = pick(it->second.poison[i], sb.poison[i]);
+    }
+    auto& ptrs = it->second.ptrs;
+    for (auto pt = ptrs.begin(); pt != ptrs.end();) {
+      auto other = sb.ptrs.find(pt->first);
+      if (other == sb.ptrs.end()) {  // stored on one path only: not modelled if loaded
+        pt = ptrs.erase(pt);
+        continue;
+      }
+      pt->second = {pt->second.base, pick(pt->second.off, other->second.off),
+                    pick(pt->second.poison, other->second.poison)};
+      ++pt;
     }
   }
   for (const auto& [bb, n] : b.visits) {

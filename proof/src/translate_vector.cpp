@@ -9,6 +9,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "bitops.hpp"
+#include "compare.hpp"
 #include "executor.hpp"
 
 namespace scanproof::proof::detail {
@@ -42,22 +43,6 @@ vec executor::getv(const path& p, const llvm::Value* v) {
 
 namespace {
 
-z3::expr compare(llvm::CmpInst::Predicate pred, const z3::expr& x, const z3::expr& y, const std::string& where) {
-  switch (pred) {
-    case llvm::CmpInst::ICMP_EQ: return x == y;
-    case llvm::CmpInst::ICMP_NE: return x != y;
-    case llvm::CmpInst::ICMP_UGT: return z3::ugt(x, y);
-    case llvm::CmpInst::ICMP_UGE: return z3::uge(x, y);
-    case llvm::CmpInst::ICMP_ULT: return z3::ult(x, y);
-    case llvm::CmpInst::ICMP_ULE: return z3::ule(x, y);
-    case llvm::CmpInst::ICMP_SGT: return x > y;
-    case llvm::CmpInst::ICMP_SGE: return x >= y;
-    case llvm::CmpInst::ICMP_SLT: return x < y;
-    case llvm::CmpInst::ICMP_SLE: return x <= y;
-    default: throw not_modelled("comparison not modelled: " + where);
-  }
-}
-
 // The bits of a value in memory order folded into one integer, lane 0 in
 // the low bits (little-endian) or the high bits (big-endian).
 z3::expr flatten(const vec& v, bool big_endian) {
@@ -89,7 +74,7 @@ void executor::vector_exec(path& p, const llvm::Instruction& i) {
     const vec x = getv(p, c->getOperand(0)), y = getv(p, c->getOperand(1));
     vec r;
     for (unsigned k = 0; k < n; ++k) {
-      r.lanes.push_back(z3::ite(compare(c->getPredicate(), x.lanes[k], y.lanes[k], where), c_.bv_val(1, 1),
+      r.lanes.push_back(z3::ite(icmp(c->getPredicate(), x.lanes[k], y.lanes[k], where), c_.bv_val(1, 1),
                                 c_.bv_val(0, 1)));
       r.poison.push_back(x.poison[k] || y.poison[k]);
     }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <csignal>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -431,6 +432,18 @@ TEST(Proof, VectorTypedSwarByBdd) {
   refuted("fixture_vector_swar_mask", op::popcount);
 }
 
+// The right De Bruijn table is proved; the one whose entry 37 is off by one
+// is refuted at square 37, where it returns 36.
+void expect_table_proved_and_entry_37_refuted(const char* ok_name, const char* bad_name) {
+  const proof::outcome ok = prove(fixture(ok_name));
+  EXPECT_EQ(ok.verdict, "proved") << ok_name << ": " << ok.reason;
+  const proof::outcome bad = prove(fixture(bad_name));
+  expect_refuted(bad, op::lsb);
+  ASSERT_TRUE(bad.input);
+  EXPECT_EQ(std::countr_zero(bad.input->lo), 37) << std::hex << bad.input->lo;
+  EXPECT_EQ(bad.got, 36);
+}
+
 // A table filled by a static initialiser (fixtures/startup.cpp): the
 // initialisers are executed, so the table is read like a constant one.
 TEST(Proof, TableFilledAtStartUpIsProved) {
@@ -441,12 +454,19 @@ TEST(Proof, TableFilledAtStartUpIsProved) {
   for (const llvm::GlobalVariable& gv : fn->getParent()->globals())
     runtime_table = runtime_table || (gv.getName().contains("index_ok") && !gv.isConstant() && !gv.user_empty());
   EXPECT_TRUE(runtime_table);
-  const proof::outcome ok = prove(fixture("fixture_startup_table_ok"));
-  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
-  const proof::outcome bad = prove(fixture("fixture_startup_table_37"));
-  expect_refuted(bad, op::lsb);
-  EXPECT_EQ(std::countr_zero(bad.input->lo), 37) << std::hex << bad.input->lo;
-  EXPECT_EQ(bad.got, 36);
+  expect_table_proved_and_entry_37_refuted("fixture_startup_table_ok", "fixture_startup_table_37");
+}
+// A table a class template's static initialiser fills in another file
+// (fixtures/template_fill.cpp): read as the run's linked start-up code leaves it.
+TEST(Proof, TableFilledByATemplateInAnotherFileIsProved) {
+  const llvm::Function* fn = fixtures_ir().find("fixture_template_table_ok");
+  ASSERT_NE(fn, nullptr);
+  bool declared_here = false;  // the reading file has only a declaration of the table
+  for (const llvm::GlobalVariable& gv : fn->getParent()->globals())
+    declared_here = declared_here || (gv.getName().contains("debruijn_tables") && gv.getName().contains("index") &&
+                                      gv.isDeclaration());
+  EXPECT_TRUE(declared_here);
+  expect_table_proved_and_entry_37_refuted("fixture_template_table_ok", "fixture_template_table_37");
 }
 TEST(Proof, TableFilledFromOutsideTheFileIsNotProvable) {
   expect_not_provable("fixture_startup_table_outside", "getenv");
@@ -466,6 +486,102 @@ TEST(Proof, InlineAsmNotModelledIsNotProvable) { expect_not_provable("fixture_in
 TEST(Proof, TableWrittenAtRunTimeIsNotProvable) {
   expect_not_provable("fixture_runtime_table", "table written at run time");
   expect_not_provable("fixture_runtime_table", "volatile read");
+}
+
+// Contract exits (fixtures/exits.cpp): an assert, a trap or an abort the
+// contract never reaches is a precondition, named in the verdict; one a
+// checked input reaches is a counterexample, and the build stops there too.
+bool calls(const llvm::Function& f, const char* callee) {
+  for (const llvm::BasicBlock& bb : f)
+    for (const llvm::Instruction& i : bb)
+      if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function* g = cb->getCalledFunction();
+            g && (g->getName() == callee || (!g->isDeclaration() && calls(*g, callee))))
+          return true;
+  return false;
+}
+
+TEST(Proof, AssertThatIsThePreconditionIsProved) {
+  const llvm::Function* fn = fixtures_ir().find("fixture_assert_lsb_ok");
+  ASSERT_NE(fn, nullptr);
+  EXPECT_TRUE(calls(*fn, "__assert_fail"));  // the assert is in the IR proved
+  const proof::outcome r = prove(fixture("fixture_assert_lsb_ok"));
+  EXPECT_EQ(r.verdict, "proved") << r.reason;
+  EXPECT_NE(r.reason.find("assert(b != 0) failed (exits.cpp:"), std::string::npos) << r.reason;
+  const proof::outcome trap = prove(fixture("fixture_trap_msb_ok"));
+  EXPECT_EQ(trap.verdict, "proved") << trap.reason;
+  EXPECT_NE(trap.reason.find("llvm.trap"), std::string::npos) << trap.reason;
+}
+
+TEST(Proof, AssertThatFiresOnACheckedInputIsRefutedAndReplayed) {
+  const proof::outcome r = prove(fixture("fixture_assert_signed"));
+  ASSERT_EQ(r.verdict, "counterexample") << r.reason;
+  EXPECT_EQ(r.result, proof::status::fail);
+  ASSERT_TRUE(r.input);
+  EXPECT_NE(r.input->lo >> 63, 0u) << std::hex << r.input->lo;  // only inputs with bit 63 set make it fail
+  EXPECT_NE(r.reason.find("stops on this input: assert(static_cast<std::int64_t>(b) > 0) failed"),
+            std::string::npos)
+      << r.reason;
+  EXPECT_FALSE(r.got);  // it returns nothing there
+  EXPECT_NE(r.replay.find("stops too (died with signal " + std::to_string(SIGABRT) + ")"), std::string::npos)
+      << r.replay;
+}
+
+TEST(Proof, AbortOnZeroIsACounterexampleWhereZeroIsInTheContract) {
+  const proof::outcome r = prove(fixture("fixture_abort_ctz_zero"));
+  ASSERT_EQ(r.verdict, "counterexample") << r.reason;
+  ASSERT_TRUE(r.input);
+  EXPECT_EQ(r.input->lo, 0u);
+  EXPECT_NE(r.reason.find("zero: the scanner stops on this input: abort()"), std::string::npos) << r.reason;
+  EXPECT_NE(r.replay.find("stops too"), std::string::npos) << r.replay;
+}
+
+// A replay that returns where the IR stops (here: another fixture's build)
+// is an error, as any disagreement with the solver is (an assert compiled
+// out by NDEBUG would be the one excuse; abort has none).
+TEST(Proof, ReplayThatReturnsWhereTheIrStopsIsAnError) {
+  descriptor mismatched = fixture("fixture_abort_ctz_zero");
+  mismatched.batch = fixture("fixture_debruijn_ok").batch;
+  const proof::outcome r = prove(mismatched);
+  EXPECT_EQ(r.verdict, "error") << r.reason;
+  EXPECT_NE(r.reason.find("the IR stops there"), std::string::npos) << r.reason;
+}
+
+// Locals whose address escapes (fixtures/locals.cpp): an out-parameter of a
+// function that is not inlined, and a local's address kept in a local.
+bool passes_local_address(const llvm::Function& f, int depth = 0) {
+  for (const llvm::BasicBlock& bb : f)
+    for (const llvm::Instruction& i : bb)
+      if (auto* cb = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function* g = cb->getCalledFunction(); g && !g->isDeclaration() && !g->isIntrinsic()) {
+          for (const llvm::Use& a : cb->args())
+            if (llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(a.get()))) return true;
+          if (depth < 4 && passes_local_address(*g, depth + 1)) return true;
+        }
+  return false;
+}
+
+TEST(Proof, LocalPassedByAddressIsModelled) {
+  for (const char* name : {"fixture_local_out_param_ok", "fixture_local_pointer_in_local"}) {
+    const llvm::Function* fn = fixtures_ir().find(name);
+    ASSERT_NE(fn, nullptr) << name;
+    EXPECT_TRUE(passes_local_address(*fn)) << name << ": the local's address must escape in the IR";
+    expect_proved(name);
+  }
+  const proof::outcome bad = refuted("fixture_local_out_param_63", op::lsb);
+  ASSERT_TRUE(bad.input);
+  EXPECT_NE(bad.input->lo >> 63, 0u) << std::hex << bad.input->lo;
+}
+
+// A loop bounded by the contract (fixtures/loops.cpp): on nonzero words the
+// shift loop ends within 64 iterations; where zero is checked it does not.
+TEST(Proof, ShiftLoopIsBoundedByTheContract) {
+  const llvm::Function* fn = fixtures_ir().find("fixture_shift_loop_lsb");
+  ASSERT_NE(fn, nullptr);
+  const proof::outcome ok = prove(fixture("fixture_shift_loop_lsb"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("loops unrolled"), std::string::npos) << ok.reason;  // a loop in the IR
+  expect_not_provable("fixture_shift_loop_ctz", "loop not bounded within");
 }
 
 // The guard: the solver's counterexample must be what the built
