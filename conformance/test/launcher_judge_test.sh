@@ -71,5 +71,9 @@ case_ "a test not in the table fails" 1 "the judge's table has no check known_an
   "lsb.stranger.known_answers" 0 "stranger known_answers pass 28 0x1111111111111111"
 case_ "a real failure stays a failure" 1 "exit status 1: a check failed" "lsb.good.single_bits" 1 \
   "good single_bits fail 64 0x5555555555555555"
+rc=0
+"$launcher" --judge "$work/no-such-table" "$work/fake" 0 >"$work/out" 2>&1 || rc=$?
+if [ "$rc" = 2 ] && grep -q -- "--judge needs a readable table" "$work/out"; then echo "ok: a missing table is a usage error"
+else echo "FAIL: a missing table: exit $rc: $(cat "$work/out")"; failures=$((failures + 1)); fi
 echo "$failures failed"
 [ "$failures" = 0 ]
