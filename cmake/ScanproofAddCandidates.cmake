@@ -86,6 +86,10 @@ function(scanproof_add_candidates)
 
   target_compile_definitions(scanproof_conformance PRIVATE
     SCANPROOF_CANDIDATES_ONLY=$<IF:$<BOOL:${arg_WITH_CATALOGUE}>,0,1>)
-  scanproof_driver_tests(scanproof_conformance PREFIX "conformance."
+  # The judge's table comes from a program without candidates or catalogue
+  # (conformance/include/scanproof/judge.hpp).
+  add_executable(scanproof_oracle_table "${SCANPROOF_DRIVER_DIR}/oracle_table.cpp")
+  target_link_libraries(scanproof_oracle_table PRIVATE scanproof::checks scanproof::core)
+  scanproof_driver_tests(scanproof_conformance PREFIX "conformance." JUDGE scanproof_oracle_table
     PROPERTIES LABELS conformance TIMEOUT ${timeout})
 endfunction()

@@ -1,16 +1,20 @@
-# scanproof_driver_tests(<target> PREFIX <p> [EXTRA_ARGS <a>...] PROPERTIES <k v>...):
+# scanproof_driver_tests(<target> PREFIX <p> [JUDGE <oracle target>] [EXTRA_ARGS <a>...]
+#                        PROPERTIES <k v>...):
 # the ctest tests of a GoogleTest driver that runs scanners (conformance,
 # properties), one per GoogleTest test, named <p><Suite>.<test>. After each
 # build the driver lists them (scanproof-discover.cmake) and every test runs as
-#   scanproof-launch [emulator...] <program> --gtest_filter=<Suite>.<test> <args>
-# so its verdict is the launcher's (ScanproofLaunch.cmake). PROPERTIES apply to
-# every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
+#   scanproof-launch [--judge TABLE] [emulator...] <program> --gtest_filter=<Suite>.<test> <args>
+# so its verdict is the launcher's (ScanproofLaunch.cmake). With JUDGE (the
+# conformance driver), the discovery also writes TABLE: the driver's
+# --scanproof-judge-manifest turned into the oracle's expected outputs by the
+# JUDGE program, under the emulator (conformance/include/scanproof/judge.hpp).
+# PROPERTIES apply to every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
 
 function(scanproof_driver_tests target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX" "EXTRA_ARGS;PROPERTIES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
   # The listing's settings in a file: lists and regular expressions survive
   # no command line.
@@ -30,6 +34,14 @@ function(scanproof_driver_tests target)
     string(APPEND settings ")\n")
   endforeach()
   string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n")
+  if(arg_JUDGE)
+    string(APPEND settings "set(JUDGE_TABLE [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
+    foreach(v IN ITEMS ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${arg_JUDGE}>")
+      string(APPEND settings " [==[${v}]==]")
+    endforeach()
+    string(APPEND settings ")\n")
+    add_dependencies(${target} ${arg_JUDGE})  # built before the driver's POST_BUILD discovery
+  endif()
   file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_discover.cmake" CONTENT "${settings}")
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" "-DSETTINGS=${CMAKE_CURRENT_BINARY_DIR}/${target}_discover.cmake"

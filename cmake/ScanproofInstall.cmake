@@ -36,6 +36,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/conformance/conformance_test.cpp"
   "${PROJECT_SOURCE_DIR}/conformance/signal_report.cpp"
   "${PROJECT_SOURCE_DIR}/conformance/signal_report.hpp"
+  "${PROJECT_SOURCE_DIR}/conformance/oracle_table.cpp"
   DESTINATION ${SCANPROOF_INSTALL_DRIVERDIR})
 install(EXPORT scanproofTargets NAMESPACE scanproof:: DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})
 

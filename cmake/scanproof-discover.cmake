@@ -3,7 +3,11 @@
 # (cmake/ScanproofDriverTests.cmake runs this with -DSETTINGS=<file>, which sets
 #   COMMAND   launcher, emulator..., program   OUTPUT  the ctest file to write
 #   PROPERTIES  set_tests_properties pairs      PREFIX  test-name prefix
-#   EXTRA_ARGS  arguments of every test)
+#   EXTRA_ARGS  arguments of every test
+#   JUDGE_TABLE, ORACLE  optional: the judge's table to write, and the program
+#               (emulator...) that computes it from the driver's manifest;
+#               every test then runs as `launcher --judge JUDGE_TABLE ...`:
+#               conformance/include/scanproof/judge.hpp)
 # Like gtest_discover_tests, except that the tests' verdict is the launcher's
 # exit status alone: gtest_discover_tests also gives every test a
 # SKIP_REGULAR_EXPRESSION on "[  SKIPPED ]", which a scanner can print, and
@@ -19,9 +23,30 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scanproof: listing the tests of ${shown} failed (${rc}):\n${errors}${listing}")
 endif()
 set(quoted "")
+set(first 1)
 foreach(part IN LISTS COMMAND)
   string(APPEND quoted " [==[${part}]==]")
+  if(first AND JUDGE_TABLE)  # the launcher's own option, before the emulator
+    string(APPEND quoted " [==[--judge]==] [==[${JUDGE_TABLE}]==]")
+  endif()
+  set(first 0)
 endforeach()
+if(JUDGE_TABLE)
+  # What each implementation declares, from the driver (through the launcher,
+  # like the listing), then the oracle's outputs for it, from a program that
+  # links no implementation.
+  execute_process(COMMAND ${COMMAND} --scanproof-judge-manifest
+    RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.manifest" ERROR_VARIABLE errors TIMEOUT 300)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "scanproof: the judge manifest of ${COMMAND} failed (${rc}):\n${errors}")
+  endif()
+  execute_process(COMMAND ${ORACLE} INPUT_FILE "${JUDGE_TABLE}.manifest"
+    RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.new" ERROR_VARIABLE errors TIMEOUT 900)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "scanproof: the judge's table (${ORACLE}) failed (${rc}):\n${errors}")
+  endif()
+  file(RENAME "${JUDGE_TABLE}.new" "${JUDGE_TABLE}")
+endif()
 set(extra "")
 foreach(a IN LISTS EXTRA_ARGS)
   string(APPEND extra " [==[${a}]==]")

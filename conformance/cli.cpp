@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
@@ -173,6 +174,8 @@ std::optional<std::vector<std::string>> impl_list(const std::string& arg) {
 
 // Each implementation runs in a child of its own where the platform can fork
 // (supervise.hpp): a scanner that crashes, exits or hangs costs its own row.
+// `timeout` bounds each check (the alarm is re-armed as each begins), so the
+// whole run takes at most checks x timeout, whatever one scanner does.
 int check(const std::string& impl, const std::string& op_name, const std::string& json_path,
           unsigned timeout) {
   std::optional<op> want_op;
@@ -197,7 +200,7 @@ int check(const std::string& impl, const std::string& op_name, const std::string
                         d.name.c_str(), s.seconds, s.headline.c_str());
           return std::string(is_failure(s.overall) ? "F" : "-") + line + "\n" + to_json(s);
         },
-        timeout);
+        timeout, /*per_check=*/true);
     std::string line, json;
     bool fails = true;
     if (r.completed && r.output.size() > 1) {
@@ -349,7 +352,7 @@ int run(int argc, char** argv) {
                        argc, argv);
   const std::string cmd = argv[1];
   std::string impl, op_name, json_path;
-  unsigned timeout = 300;
+  unsigned timeout = SCANPROOF_CHECK_TIMEOUT;  // the build's SCANPROOF_TEST_TIMEOUT, as for ctest
   bool json = false, markdown = false;
   std::vector<std::string> inputs;  // eval's
   for (int i = 2; i < argc; ++i) {
@@ -367,14 +370,17 @@ int run(int argc, char** argv) {
     else if (a == "--impl") impl = value("--impl");
     else if (a == "--op") op_name = value("--op");
     else if (a == "--timeout") {
+      // As `scanproof prove --timeout`: a positive number of seconds for one
+      // check of one implementation (whole seconds here, rounded up).
       const std::string v = value("--timeout");
       char* end = nullptr;
-      const unsigned long t = std::strtoul(v.c_str(), &end, 10);
-      if (v.empty() || *end || t == 0 || t > 86400) {
-        std::fprintf(stderr, "scanproof: --timeout needs seconds (1..86400), got '%s'\n", v.c_str());
+      const double t = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end || !(t > 0) || t > 86400) {
+        std::fprintf(stderr, "scanproof: --timeout wants a positive number of seconds (at most 86400) for one check, not '%s'\n",
+                     v.c_str());
         return 2;
       }
-      timeout = static_cast<unsigned>(t);
+      timeout = static_cast<unsigned>(std::ceil(t));
     }
     else if (a == "-h" || a == "--help") return usage(0);
     else if (cmd == "eval" && !a.empty() && a[0] != '-') inputs.push_back(a);

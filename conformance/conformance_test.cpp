@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "scanproof/checks.hpp"
+#include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/gtest_status.hpp"
 #include "scanproof/supervise.hpp"
@@ -22,6 +23,7 @@ class conformance_check : public testing::Test {
 
   void TestBody() override {
     const scanproof::check_outcome r = scanproof::run_check(*d_, check_);
+    scanproof::report_outputs(scanproof::outputs_claim(*d_, r));  // what the launcher judges (judge.hpp)
     RecordProperty("verdict", std::string(scanproof::name(r.v)));
     if (r.seen.zero_result) RecordProperty("zero_result", std::to_string(*r.seen.zero_result));
     if (r.seen.smallest) RecordProperty("counterexample", scanproof::render(d_->sh, r.seen.smallest->input));
@@ -54,6 +56,7 @@ class all_checks : public testing::Test {
     const scanproof::impl_summary s = scanproof::run_implementation(*d_);
     std::string skipped;
     for (const scanproof::check_outcome& r : s.checks) {
+      scanproof::report_outputs(scanproof::outputs_claim(*d_, r));  // what the launcher judges (judge.hpp)
       RecordProperty(r.check, std::string(scanproof::name(r.v)));
       const std::string line = "[" + r.check + "] " + std::string(scanproof::name(r.v)) + ": " + r.message;
       switch (r.v) {
@@ -99,15 +102,18 @@ class all_checks : public testing::Test {
 #endif
 
 // --scanproof-check-registry: only check the registry (the build runs this
-// after linking; see ScanproofCandidates.cmake). gtest's own flags are handled
+// after linking; see ScanproofCandidates.cmake). --scanproof-judge-manifest:
+// print what each tested implementation declares, per check, for the judge's
+// table (judge.hpp; scanproof-discover.cmake). gtest's own flags are handled
 // by InitGoogleTest.
 int run(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  bool check_registry = false;
+  bool check_registry = false, manifest = false;
   const bool candidates_only = SCANPROOF_CANDIDATES_ONLY;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--scanproof-check-registry") check_registry = true;
+    else if (a == "--scanproof-judge-manifest") manifest = true;
     else {
       std::cerr << "conformance_test: unknown argument '" << a << "'\n";
       return 2;
@@ -119,6 +125,11 @@ int run(int argc, char** argv) {
       if (d.candidate)
         std::cout << "scanproof: candidate " << scanproof::op_label(d.operation, d.sh) << "." << d.name
                   << " (" << d.source << ")\n";
+    return 0;
+  }
+  if (manifest) {
+    for (const scanproof::descriptor& d : scanproof::registry())
+      if (!candidates_only || d.candidate) std::cout << scanproof::judge_manifest(d);
     return 0;
   }
   scanproof::install_signal_report();

@@ -178,6 +178,8 @@ def make_cell(op, name, row, target, proof=None):
     if verdict == "crash":
         cell["note"] = row["message"]
         return cell
+    if row.get("message") and not checks:  # failed by the launcher's judge: its words, no checks of its own
+        cell["note"] = row["message"]
     wrong = [c for c in checks if c["verdict"] in WRONG and "input" in c]
     nonzero = [c for c in wrong if c["check"] != "zero"]
     cell["wrong_nonzero"] = bool(nonzero)

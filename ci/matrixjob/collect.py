@@ -35,6 +35,10 @@ def _status_word(rest):
 _LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|ended during its checks|killed by|stopped by|before its main\(\) began|"
                          r"after its work returned).*(?:\n  impl=.*)?|"
                          r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
+# The launcher's judge rejected what the process reported (its outputs are not
+# the oracle's, or it claimed a completion its outputs do not support):
+# a failure of the implementation, whatever its own result file says.
+_JUDGED = re.compile(r"^scanproof: (\S+): judged from its outputs: FAIL: (.*)$", re.M)
 # Ours, not the scanner's: the process could not write its result file, or
 # ended outside any check.
 _NOT_THE_SCANNER = re.compile(r"SCANPROOF_RESULTS_DIR|ended outside any check")
@@ -147,6 +151,10 @@ def implementation_row(entry, result, status, output):
         return row
     if not entry["runnable"]:
         row.update(verdict="skip", message=entry["skip_reason"])
+        return row
+    judged = _JUDGED.search(output or "") if status != "Passed" else None
+    if judged:
+        row.update(verdict="fail", message=f"{judged.group(1)}: {judged.group(2)} (judged from its outputs)")
         return row
     impl = result["implementations"][0] if result and result.get("implementations") else None
     if impl is None:

@@ -497,6 +497,18 @@ class Collect(unittest.TestCase):
         self.assertIn("ended during the check (exit status 0): a check passes only if it ran to its end "
                       "impl=exiter check=single_bits input in flight: 0x0000000000000002", self.rows["exiter"]["message"])
 
+    def test_a_forged_result_rejected_by_the_judge_is_a_failure_of_the_scanner(self):
+        # Its own result file says pass (it wrote one before forging the
+        # completion record); the launcher's judge failed the test.
+        entry = {"name": "forger", "op": "lsb", "built": True, "runnable": True}
+        forged = {"implementations": [{"name": "forger", "verdict": "pass", "ran_to_end": True}]}
+        output = ("scanproof: conformance.lsb.forger.all_checks: judged from its outputs: FAIL: "
+                  "check single_bits reported no outputs: it did not run to its end\n")
+        row = collect.implementation_row(entry, forged, "Failed", output)
+        self.assertEqual(row["verdict"], "fail")
+        self.assertIn("conformance.lsb.forger.all_checks: check single_bits reported no outputs", row["message"])
+        self.assertEqual(collect.implementation_row(entry, forged, "Passed", "")["verdict"], "pass")
+
     def test_runs_lost_for_other_reasons_make_the_target_incomplete(self):
         self.assertEqual(self.rows["lost"]["verdict"], "incomplete")  # never ran
         self.assertIn("did not run", self.rows["lost"]["message"])

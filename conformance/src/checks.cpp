@@ -206,7 +206,8 @@ observation observe_known(const descriptor& d) {
   observation o = compare(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   });
-  o.digest.reset();  // not a canonical input set
+  // Its digest is reported to the judge (judge.hpp) but is no part of the
+  // implementation's output digest (run_implementation() folds input sets only).
   for (auto* m : {&o.smallest, &o.first})
     if (*m) **m = replay(d, **m);
   return o;
@@ -327,6 +328,10 @@ check_outcome judge_expected_failure(const descriptor& d, const std::vector<obse
       all.smallest = o.smallest;
     if (!all.first && o.first) all.first = o.first;
   }
+  std::vector<std::uint64_t> digests;
+  for (const observation& o : sweeps)
+    if (o.digest) digests.push_back(*o.digest);
+  if (digests.size() == sweeps.size()) all.digest = digest_of_digests(digests);
   r.seen = all;
   if (all.failures) {
     r.v = verdict::xfail;
@@ -385,6 +390,33 @@ std::string hex(std::uint64_t v) {
   std::string s = "0x";
   for (int i = 60; i >= 0; i -= 4) s += digits[(v >> i) & 0xF];
   return s;
+}
+
+std::uint64_t output_digest(std::span<const std::int64_t> outputs) {
+  std::uint64_t h = fnv_basis;
+  for (const std::int64_t v : outputs) fnv_add(h, static_cast<std::uint64_t>(v));
+  return h;
+}
+
+std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests) {
+  std::uint64_t h = fnv_basis;
+  for (const std::uint64_t v : digests) fnv_add(h, v);
+  return h;
+}
+
+std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check) {
+  std::vector<std::int64_t> out;
+  if (check == "known_answers") {
+    for (const known_board& k : known_boards(sh)) out.push_back(known_expected(o, sh, k));
+  } else if (const input_set* s = find_input_set(check)) {
+    const std::vector<word>& in = boards_of(*s, sh);
+    out.resize(in.size());
+    for (std::size_t base = 0; base < in.size(); base += chunk)
+      expected_batch(o, sh, in.data() + base, out.data() + base, std::min(chunk, in.size() - base));
+  } else {
+    return std::nullopt;
+  }
+  return out;
 }
 
 std::vector<word> check_inputs(const descriptor& d, std::string_view check) {
@@ -455,7 +487,7 @@ impl_summary run_implementation(const descriptor& d) {
   impl_summary s;
   s.d = &d;
   std::vector<observation> sweeps;
-  std::uint64_t digest = fnv_basis;
+  std::vector<std::uint64_t> digests;
   bool digest_complete = true;
   int skipped = 0;
   for (const std::string& c : check_names(d)) {
@@ -468,7 +500,7 @@ impl_summary run_implementation(const descriptor& d) {
       observation sweep;
       r = run_one(d, c, &sweep);
       if (find_input_set(c)) {
-        if (sweep.digest) fnv_add(digest, *sweep.digest);
+        if (sweep.digest) digests.push_back(*sweep.digest);
         else digest_complete = false;
         sweeps.push_back(std::move(sweep));
       }
@@ -494,7 +526,7 @@ impl_summary run_implementation(const descriptor& d) {
     s.overall = verdict::skip;
     s.headline = s.checks.empty() ? "no checks" : s.checks.front().message;
   }
-  if (digest_complete && !sweeps.empty()) s.digest = digest;
+  if (digest_complete && !sweeps.empty()) s.digest = digest_of_digests(digests);
   // One line: the counterexample as the check shows it, else the message's first line.
   if (auto p = s.headline.find("smallest failing input: "); p != std::string::npos)
     s.headline = s.headline.substr(p + 24);

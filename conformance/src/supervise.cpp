@@ -40,6 +40,9 @@ in_flight* record = &local_record;
 bool file_backed = false;
 std::string flight_path;             // SCANPROOF_FLIGHT_FILE where nothing can map it
 std::string nonce;                   // SCANPROOF_NONCE, out of the environment
+std::string outputs_path;            // SCANPROOF_OUTPUTS_FILE (judge.hpp)
+std::string outputs_pending;         // lines not yet written (WASI: until the work returned)
+unsigned check_alarm = 0;            // in a run_isolated child with per_check: seconds per check
 
 void copy(char* dst, std::size_t cap, std::string_view s) {
   const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
@@ -62,6 +65,20 @@ void take_nonce() {
     nonce = n;
     remove_env("SCANPROOF_NONCE");
   }
+  if (const char* p = std::getenv("SCANPROOF_OUTPUTS_FILE")) outputs_path = p;
+}
+
+void write_outputs() {
+  if (outputs_path.empty() || outputs_pending.empty()) return;
+  std::FILE* f = std::fopen(outputs_path.c_str(), "ab");
+  if (!f) {
+    std::fprintf(stderr, "scanproof: cannot write SCANPROOF_OUTPUTS_FILE=%s: %s\n", outputs_path.c_str(),
+                 std::strerror(errno));
+    return;
+  }
+  std::fwrite(outputs_pending.data(), 1, outputs_pending.size(), f);
+  std::fclose(f);
+  outputs_pending.clear();
 }
 
 // SCANPROOF_FLIGHT_FILE (see supervise.hpp): the record in that file, mapped
@@ -170,6 +187,7 @@ void update_text(bool chunk = false) {
 
 // The work returned `status`: the one thing the launcher accepts as the end.
 void report_completion(int status) {
+  write_outputs();
   record->finished = 1;
   record->status = status;
   set_text("done " + (nonce.empty() ? std::string("-") : nonce) + " " + std::to_string(status) + "\n");
@@ -246,7 +264,8 @@ bool share_record() {
 
 }  // namespace
 
-isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds) {
+isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds,
+                             bool per_check) {
 #if SCANPROOF_CAN_FORK
   int fds[2];
   if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && share_record() && pipe(fds) == 0) {
@@ -258,6 +277,7 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
       if (timeout_seconds) alarm(timeout_seconds);
+      if (per_check) check_alarm = timeout_seconds;  // re-armed by each flight_begin()
       // The result, then an end-of-result byte: completed means it arrived.
       const std::string out = fn() + end_of_result;
       for (std::size_t done = 0; done < out.size();) {
@@ -285,8 +305,12 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       if (!r.completed) {
         in_flight f = *record;
         const bool hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
-        const std::string how = hung ? "hung: no result after " + std::to_string(timeout_seconds) + " s"
-                                     : status_text(status);
+        const std::string how =
+            !hung ? status_text(status)
+            : per_check && f.active
+                ? "hung or too slow: the check gave no result within " + std::to_string(timeout_seconds) +
+                      " s, the limit per check"
+                : "hung: no result after " + std::to_string(timeout_seconds) + " s";
         const bool exact = !hung && f.active && locate_exact(f);
         r.why = describe_early_exit(f, how) +
                 (exact ? "\n  (located by re-running the chunk one call at a time)" : "");
@@ -298,10 +322,17 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
   }
 #endif
   (void)timeout_seconds;
+  (void)per_check;
   return {true, fn(), ""};
 }
 
 in_flight& flight() { return *record; }
+
+void report_outputs(std::string_view line) {
+  if (outputs_path.empty()) return;
+  outputs_pending.append(line).push_back('\n');
+  if (record_checks_in_file) write_outputs();
+}
 
 void flight_begin(const descriptor& d, std::string_view check, std::string_view label) {
   flight_begin(std::string_view(d.name), check, label);
@@ -311,6 +342,9 @@ void flight_begin(const descriptor& d, std::string_view check, std::string_view 
 void flight_begin(std::string_view impl, std::string_view check, std::string_view label) {
   static const bool mapped = (map_flight_file(), true);
   (void)mapped;
+#if SCANPROOF_CAN_FORK
+  if (check_alarm) alarm(check_alarm);  // a fresh limit for this check (run_isolated's per_check)
+#endif
   copy(record->label, sizeof record->label, label);
   copy(record->impl, sizeof record->impl, impl);
   copy(record->check, sizeof record->check, check);

@@ -45,18 +45,23 @@ build)
 
 hostile)
   # The hostile candidates and two catalogue entries in one run; of the hung
-  # candidate only known_answers (every check would wait for the timeout).
+  # and the slow candidate only known_answers (their big checks would each
+  # wait for the timeout).
+  # junit_tsv JUNIT OUT: one line per test: name TAB status TAB output
+  # (newlines as \n), from the JUnit file.
+  junit_tsv() {
+    awk 'BEGIN { RS = "<testcase " } NR > 1 {
+           match($0, /name="[^"]*"/); name = substr($0, RSTART + 6, RLENGTH - 7)
+           match($0, /status="[^"]*"/); status = substr($0, RSTART + 8, RLENGTH - 9)
+           out = $0; gsub(/\n/, "\\n", out); print name "\t" status "\t" out }' "$1" >"$2"
+  }
   junit="$work/hostile.xml"
   set +e
   ctest --test-dir "$work" -j2 --output-junit "$junit" \
     -R '^conformance\.[a-z]+\.(hostile_[a-z0-9_]+|debruijn_walisch|std_popcount)\.' \
-    -E 'hostile_never_returns\.[^k]' >"$work/ctest.log" 2>&1
+    -E 'hostile_(never_returns|slow_lsb)\.[^k]' >"$work/ctest.log" 2>&1
   set -e
-  # One line per test: name TAB status TAB output (newlines as \n), from the JUnit file.
-  awk 'BEGIN { RS = "<testcase " } NR > 1 {
-         match($0, /name="[^"]*"/); name = substr($0, RSTART + 6, RLENGTH - 7)
-         match($0, /status="[^"]*"/); status = substr($0, RSTART + 8, RLENGTH - 9)
-         out = $0; gsub(/\n/, "\\n", out); print name "\t" status "\t" out }' "$junit" >"$work/results.tsv"
+  junit_tsv "$junit" "$work/results.tsv"
   [ -s "$work/results.tsv" ] || { cat "$work/ctest.log"; fail "no results"; exit 1; }
 
   # expect IMPL VERDICT [PATTERN]: every test of IMPL that ran has VERDICT
@@ -113,6 +118,10 @@ hostile)
   expect hostile_c_ctz run
   expect hostile_c_popcount_ul run  # 64-bit long here; i686 fails it (ci/tests/hostile-matrix)
   expect hostile_forges_skip fail 'expected [0-9]+, got 99'
+  # Steals the nonce and the files' paths at start-up, forges the completion
+  # record and "pass" outputs, exits 0: here the supervisor sees the exit...
+  expect hostile_forges_record fail "$ended"
+  expect hostile_slow_lsb run  # right, and known_answers is small
   if grep -P '^conformance\.lsb\.hostile_forges_skip\.(?!zero\t)[a-z0-9_]+\tnotrun' "$work/results.tsv"; then
     fail "hostile_forges_skip: a check was skipped because the scanner printed a skip line"
   fi
@@ -131,6 +140,16 @@ hostile)
   # The catalogue, in the same run, is untouched.
   expect debruijn_walisch run
   expect std_popcount run
+
+  # ...and where nothing forks the record is the forger's: the launcher's
+  # judge fails it on its outputs, blamed on the scanner.
+  set +e
+  SCANPROOF_NO_SUPERVISOR=1 ctest --test-dir "$work" -j2 --output-junit "$work/forged.xml" \
+    -R '^conformance\.lsb\.(hostile_forges_record|debruijn_walisch)\.' >"$work/forged.log" 2>&1
+  set -e
+  junit_tsv "$work/forged.xml" "$work/results.tsv"
+  expect hostile_forges_record fail 'judged from its outputs: FAIL: check [a-z0-9_]+ reported 0 inputs; it has [0-9]+'
+  expect debruijn_walisch run
 
   # One process, many implementations (`scanproof check`). Without the
   # per-implementation fork, the rounding mode the hostile lsb candidate leaves
@@ -158,6 +177,25 @@ hostile)
   grep -Eq '^pass +lsb +debruijn_walisch ' "$work/check.log" || fail "scanproof check: debruijn_walisch lost its row"
   grep -q '"ran_to_end": false' "$work/check.json" || fail "scanproof check --json: no ran_to_end=false row"
   echo "checked scanproof check: isolation and per-implementation rows"
+  # A hung and a slow candidate cost one per-check limit each (this tree's
+  # SCANPROOF_TEST_TIMEOUT, 5 s, the default of --timeout), each named with
+  # its check, and the run goes on to the implementations after them.
+  set +e
+  "$scanproof" check --impl hostile_never_returns,hostile_slow_lsb,hostile_forges_record,debruijn_walisch \
+    >"$work/bounded.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" = 1 ] || fail "scanproof check over hung and slow scanners: exit $rc, expected 1"
+  limit='the process ended during the check \(hung or too slow: the check gave no result within 5 s, the limit per check\)'
+  grep -Eq "^fail +lsb +hostile_never_returns +scanproof: conformance\.lsb\.hostile_never_returns\.known_answers: $limit" \
+    "$work/bounded.log" || fail "scanproof check: the hung scanner not named with its check: $(cat "$work/bounded.log")"
+  grep -Eq "^fail +lsb +hostile_slow_lsb +scanproof: conformance\.lsb\.hostile_slow_lsb\.[a-z0-9_]+: $limit" \
+    "$work/bounded.log" || fail "scanproof check: the slow scanner not named with its check: $(cat "$work/bounded.log")"
+  grep -Eq "^fail +lsb +hostile_forges_record +scanproof: conformance\.lsb\.hostile_forges_record\.known_answers: the process ended during the check \(exit status 0\)" \
+    "$work/bounded.log" || fail "scanproof check: the forger not named: $(cat "$work/bounded.log")"
+  grep -Eq '^pass +lsb +debruijn_walisch ' "$work/bounded.log" || fail "scanproof check: the run did not go on after them"
+  grep -q '^4 implementations checked, 3 failed$' "$work/bounded.log" || fail "scanproof check: no summary line"
+  echo "checked scanproof check: a per-check limit, each hung or slow scanner named, the run goes on"
   ;;
 
 shapes)

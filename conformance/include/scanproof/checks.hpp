@@ -99,6 +99,21 @@ std::string json_string(std::string_view s);
 // "0x0000000000000010"
 std::string hex(std::uint64_t v);
 
+// The digest of a check's outputs, in input order: what compare() folds while
+// it sweeps (observation::digest), as one call for the judge (judge.hpp), so
+// both always use the same function.
+std::uint64_t output_digest(std::span<const std::int64_t> outputs);
+// The digest of several digests in order (an implementation's sweeps, the
+// expected_failure check's): run_implementation()'s fold, as one call.
+std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests);
+
+// What the oracle says a check of (o, sh) outputs, in the order the check
+// runs its inputs: the hand-checked answers for known_answers, the oracle's
+// results for an input set; nullopt for the other checks. Needs no
+// implementation: the judge (judge.hpp) computes it in a process that never
+// loaded candidate code.
+std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check);
+
 // The boards of a check of `d` in the order it runs them (known_answers or an
 // input set, inside d's domain), empty for the others: lets a supervisor re-run
 // a chunk one input at a time.

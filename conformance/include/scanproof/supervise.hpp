@@ -21,6 +21,13 @@
 //    fork), and written only once the work returned, by the supervising
 //    parent where there is one: nothing a scanner prints or does to its exit
 //    status can pass, or skip, a test.
+//  * the nonce is no secret from a scanner, though: a candidate's static
+//    initialiser runs before main() and can read it (getenv,
+//    /proc/self/environ) and forge the record where nothing forks. So for the
+//    conformance tests the record only says the work returned; what passes a
+//    check is its outputs, reported through SCANPROOF_OUTPUTS_FILE
+//    (report_outputs()) and compared with the oracle's by the launcher, in a
+//    process that never ran candidate code (judge.hpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -76,6 +83,12 @@ void flight_chunk(const word* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase = "sweep");
 void flight_end();
 
+// Appends `line` and a newline to SCANPROOF_OUTPUTS_FILE (judge.hpp), if set:
+// at once, so the checks that ended before an early exit are on record;
+// under WASI once the work returned (each open there risks Node's crash, see
+// supervise.cpp). A claim for the judge, never a verdict.
+void report_outputs(std::string_view line);
+
 // The early-exit message for `f` (no trailing newline).
 std::string describe_early_exit(const in_flight& f, std::string_view how);
 
@@ -87,7 +100,11 @@ struct isolated_result {
   std::string output;  // what fn returned, when completed
   std::string why;     // describe_early_exit(), when not
 };
-isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds);
+// timeout_seconds bounds the whole of fn, or with per_check each check fn
+// begins (flight_begin() re-arms the alarm): `scanproof check --timeout`, the
+// limit ctest puts on one check (SCANPROOF_TEST_TIMEOUT). 0: no limit.
+isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds,
+                             bool per_check = false);
 
 // Runs work(argc, argv) as described above and returns the process status.
 int supervised_main(int (*work)(int, char**), int argc, char** argv);

@@ -1,0 +1,62 @@
+// The judge: a conformance test passes only on outputs the oracle agrees with,
+// compared by a process that never loaded candidate code (docs/contracts.md,
+// "The judge").
+//
+// Any secret handed to the process that runs a scanner (the launcher's nonce,
+// the flight file's path) is readable by the scanner: a candidate file's static
+// initialiser runs before main() and can read getenv() or /proc/self/environ,
+// then write "done <nonce> 0" and _exit(0). So the record of completion is
+// only a claim. The verdict rests on the scanner's outputs instead:
+//
+//  1. The driver (conformance_test), per check it ran, appends one line to
+//     SCANPROOF_OUTPUTS_FILE (report_outputs(), supervise.hpp):
+//       <impl> <check> <verdict> <inputs> <outputs>
+//     <outputs> is the digest of what the implementation returned over the
+//     check's inputs in order (output_digest(), checks.hpp), the zero result
+//     for `zero`, the digest of the input sets' digests for
+//     `expected_failure`, "-" for a skip.
+//  2. At build time the driver lists, per check, what its descriptor declares
+//     (judge_manifest(): op, shape, which verdicts the declaration allows, the
+//     zero result it requires), and scanproof_oracle_table -- built from the
+//     suite's core and this library only, no catalogue, no candidate file --
+//     turns that into the expected table (oracle_table()):
+//       <impl> <check> <allowed verdicts> <inputs> <the oracle's outputs>
+//  3. cmake/scanproof-launch, after the process ended, passes a test only if
+//     the process exited 0 (77: skipped) with the nonce's "done" record *and*
+//     every check of the test has a line whose verdict the declaration allows
+//     and whose outputs agree: `pass` with the oracle's digest and input
+//     count, `xfail` with outputs that differ from it, `skip` only where the
+//     declaration makes the check skip. A missing check, an unknown or
+//     repeated one, or a claimed failure fails the test, named, blamed on the
+//     implementation.
+//
+// What it trusts, and why: the build tree (launcher, table, this program);
+// the canonical inputs and the oracle (the same code in both processes,
+// unit-tested against <bit>); and the descriptor as the build listed it (op,
+// shape, zero contract, declared expectations, CPU requirements) -- the
+// author's declaration, shown by `scanproof list`. What it does not trust:
+// anything the running process says about its outcome. A scanner can then
+// pass only by returning the oracle's values; a declared expected failure
+// (xfail) only by returning something else.
+#pragma once
+#include <iosfwd>
+#include <string>
+
+#include "scanproof/checks.hpp"
+#include "scanproof/descriptor.hpp"
+
+namespace scanproof {
+
+// The line report_outputs() is given for outcome `r` of `d` (no newline).
+std::string outputs_claim(const descriptor& d, const check_outcome& r);
+
+// One line per check of `d`: "<impl> <check> <allowed> <op> <width> <argument>
+// <high_offset> <index_base> <domain lo> <domain hi> <domain declared>
+// <zero result required or ->", each ending in a newline.
+std::string judge_manifest(const descriptor& d);
+
+// Reads judge_manifest() lines from `in` and writes the expected table to
+// `out`. Returns 0, or 2 with a message on `err` naming a malformed line.
+int oracle_table(std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace scanproof

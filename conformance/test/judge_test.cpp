@@ -1,0 +1,110 @@
+// Tests of the judge's two halves (judge.hpp): the oracle's expected table, as
+// scanproof_oracle_table writes it from a manifest, and the outputs lines the
+// driver reports. A correct implementation's lines must match the table
+// exactly; a wrong one's must not; the table must be the naive oracle's.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <sstream>
+
+#include "scanproof/batch.hpp"
+#include "scanproof/checks.hpp"
+#include "scanproof/judge.hpp"
+
+namespace {
+using namespace scanproof;
+
+int right_ctz(std::uint64_t b) { return b ? std::countr_zero(b) : 64; }
+int wrong_ctz(std::uint64_t b) { return b == (std::uint64_t{1} << 40) ? 41 : right_ctz(b); }
+int right_msb32(std::uint32_t b) { return 31 - std::countl_zero(b); }
+
+descriptor make(const char* n, op o, batch_fn f) {
+  descriptor d;
+  d.name = n;
+  d.operation = o;
+  d.batch = f;
+  d.zero = zero_spec::returns(64, "the width");
+  return d;
+}
+
+// "impl check" -> the rest of its table line.
+std::map<std::string, std::string> table_of(const descriptor& d) {
+  std::istringstream manifest(judge_manifest(d));
+  std::ostringstream table, err;
+  EXPECT_EQ(oracle_table(manifest, table, err), 0) << err.str();
+  std::map<std::string, std::string> rows;
+  std::istringstream lines(table.str());
+  for (std::string impl, check, rest; lines >> impl >> check && std::getline(lines, rest);)
+    rows[impl + " " + check] = rest;
+  return rows;
+}
+
+// The outputs line's "<inputs> <outputs>" and the table's, for one check.
+std::pair<std::string, std::string> claim_and_expected(const descriptor& d, const std::string& check) {
+  const std::map<std::string, std::string> table = table_of(d);
+  std::istringstream claim(outputs_claim(d, run_check(d, check)));
+  std::string impl, c, v, inputs, outputs, allowed, want_inputs, want_outputs;
+  claim >> impl >> c >> v >> inputs >> outputs;
+  std::istringstream row(table.at(d.name + " " + check));
+  row >> allowed >> want_inputs >> want_outputs;
+  return {v + " " + inputs + " " + outputs, allowed + " " + want_inputs + " " + want_outputs};
+}
+
+TEST(judge, a_correct_implementation_reports_the_tables_outputs_for_every_check) {
+  const descriptor d = make("right_ctz", op::ctz, &batch<right_ctz>);
+  for (const std::string& check : check_names(d)) {
+    const auto [claim, expected] = claim_and_expected(d, check);
+    // claim: "pass N D", expected: "pass N D"
+    EXPECT_EQ(claim, expected) << check;
+  }
+}
+
+TEST(judge, a_wrong_implementation_reports_other_outputs_where_it_is_wrong) {
+  const descriptor d = make("wrong_ctz", op::ctz, &batch<wrong_ctz>);
+  const auto [claim, expected] = claim_and_expected(d, "single_bits");
+  EXPECT_EQ(claim.substr(0, 4), "fail");
+  EXPECT_NE(claim.substr(5), expected.substr(5));  // same inputs, another digest
+  const auto [known, known_expected] = claim_and_expected(d, "known_answers");
+  EXPECT_EQ(known, known_expected);  // bit 40 alone is not a known answer
+}
+
+TEST(judge, other_shapes_are_judged_by_their_own_oracle) {
+  descriptor d = make("right_msb32", op::msb, &batch<right_msb32>);
+  d.sh = integer_shape(32);
+  d.zero = {};
+  for (const std::string& check : check_names(d)) {
+    const auto [claim, expected] = claim_and_expected(d, check);
+    if (check == "zero") EXPECT_EQ(expected, "skip 1 -");
+    else EXPECT_EQ(claim, expected) << check;
+  }
+}
+
+// The table's outputs are the naive oracle's (reference.hpp), not only the
+// hot path's <bit> that the checks use: the judge is checked against the
+// oracle the suite is defined by.
+TEST(judge, the_tables_outputs_are_the_naive_oracles) {
+  for (const shape& sh : {integer_shape(64), integer_shape(16)}) {
+    for (const op o : {op::lsb, op::msb, op::clz, op::popcount}) {
+      for (const char* check : {"known_answers", "single_bits", "masks", "windows8"}) {
+        descriptor d;
+        d.sh = sh;
+        std::vector<std::int64_t> naive;
+        for (const word& b : check_inputs(d, check)) naive.push_back(oracle_result(o, sh, b));
+        const auto table = oracle_outputs(o, sh, check);
+        ASSERT_TRUE(table) << check;
+        EXPECT_EQ(*table, naive) << name(o) << " " << sh.width << " " << check;
+        EXPECT_EQ(output_digest(*table), output_digest(naive));
+      }
+    }
+  }
+}
+
+TEST(judge, a_malformed_manifest_line_is_an_error_naming_it) {
+  std::istringstream manifest("x known_answers pass lsb 64 integer 64 0 1 0 0 -\nx nonsense pass lsb 64\n");
+  std::ostringstream table, err;
+  EXPECT_EQ(oracle_table(manifest, table, err), 2);
+  EXPECT_NE(err.str().find("line 2 is not a judge_manifest() line: 'x nonsense pass lsb 64'"), std::string::npos)
+      << err.str();
+}
+
+}  // namespace
