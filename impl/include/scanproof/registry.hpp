@@ -78,7 +78,8 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
 // `scanproof prove` (proof/) finds each implementation in Clang's IR by this
 // unmangled symbol, scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi) ->
 // int64_t, which calls the scanner as batch<> does with the argument word
-// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused).
+// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused;
+// a pop op's scanner is called on a copy and only its index is returned).
 // It has internal linkage, so it changes no link (two candidates with one name
 // stay the registry's error, not the linker's), and [[gnu::used]] keeps it
 // although nothing calls it.
@@ -92,7 +93,7 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
 
 // Catalogue entry: SCANPROOF_ENTRY(name, scanproof::op::lsb, function, {.provenance = ...});
 #define SCANPROOF_ENTRY(NAME, OP, FN, ...)                                                   \
-  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_scanner<FN>)                                \
+  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_index<FN>)                                  \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
                                           __FILE__,                                          \
