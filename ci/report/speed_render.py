@@ -2,7 +2,7 @@
 and report.html sections, from r["speed"] (speed_report.attach)."""
 import html
 
-OPS = ("lsb", "msb", "ctz", "clz", "popcount")
+OPS = ("lsb", "msb", "ctz", "clz", "popcount", "pop_lsb", "pop_msb")
 LIMITS = ("llvm-mca models straight-line code: no branch prediction, loads always hit the L1 cache, "
           "a loop is its body per iteration x a trip count, a branchy pass its longest path; "
           "published tools of this kind err by 9-36 % on average (BHive, uiCA). docs/benchmark.md")
