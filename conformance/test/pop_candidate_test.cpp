@@ -56,4 +56,28 @@ TEST(pop_candidates, a_popper_that_does_not_clear_fails_on_the_board_it_leaves) 
             "0x0000000000000001");
 }
 
+// C's form (pop_candidates.c): the board by pointer, at 64, 32 and 128 bits.
+TEST(pop_candidates, c_pointer_poppers_register_in_one_line_and_pass) {
+  for (const char* n : {"c_poplsb", "c_popmsb32", "c_poplsb_shogi"}) {
+    const descriptor* d = find(n);
+    ASSERT_TRUE(d) << n;
+    EXPECT_TRUE(d->pop_batch) << n;
+    const impl_summary s = run_implementation(*d);
+    EXPECT_EQ(s.overall, verdict::pass) << n << ": " << s.headline;
+  }
+  EXPECT_EQ(find("c_popmsb32")->sh.width, 32);
+  EXPECT_EQ(find("c_poplsb_shogi")->sh.arg, argument::pair);
+  EXPECT_EQ(find("c_poplsb_shogi")->sh.high_offset, 63);
+}
+
+TEST(pop_candidates, a_c_popper_that_clears_the_wrong_square_fails_with_both_boards) {
+  const descriptor* d = find("c_poplsb_clears_top");
+  ASSERT_TRUE(d);
+  const impl_summary s = run_implementation(*d);
+  EXPECT_EQ(s.overall, verdict::fail);
+  EXPECT_EQ(s.headline,
+            "pop_lsb(0x0000000000000003) expected 0 leaving 0x0000000000000002, got 0 leaving "
+            "0x0000000000000001");
+}
+
 }  // namespace

@@ -3,13 +3,18 @@
 # scanner, and a by-reference scanner registered as another op, each fail the
 # build with candidate.hpp's one line saying what is wrong (compiled alone,
 # -fsyntax-only: no nested build needed).
-#   pop_signature_errors_test.sh CXX INCLUDE_DIR
+#   pop_signature_errors_test.sh CXX CC INCLUDE_DIR
 set -u
-cxx=$1 include=$2
+cxx=$1 cc=$2 include=$3
 here=$(dirname "$0")/bad_candidates
 failures=0
 expect() {  # FILE PATTERN
-  if out=$("$cxx" -std=c++20 -fsyntax-only -I"$include" "$1" 2>&1); then
+  case $1 in
+    *.c) compile="$cc -std=c11" ;;
+    *) compile="$cxx -std=c++20" ;;
+  esac
+  # shellcheck disable=SC2086 # the compiler and its -std flag
+  if out=$($compile -fsyntax-only -I"$include" "$1" 2>&1); then
     echo "FAIL: $1 compiled"; failures=$((failures + 1)); return
   fi
   if ! printf '%s\n' "$out" | grep -Eq "$2"; then
@@ -22,4 +27,8 @@ expect "$here/pop_by_value.cpp" \
   "a pop scanner takes one board by non-const reference or by pointer"
 expect "$here/pop_as_lsb.cpp" \
   "takes its board by non-const reference or pointer, so it is a pop scanner .*register it as scanproof::op::pop_lsb or scanproof::op::pop_msb"
+expect "$here/pop_by_value.c" \
+  "SCANPROOF_POP_LSB/MSB\): a pop scanner takes one board by pointer"
+expect "$here/pop_wrong_op.c" \
+  "takes its board by pointer, so it is a pop scanner .*register it as SCANPROOF_POP_LSB or SCANPROOF_POP_MSB"
 [ "$failures" = 0 ]

@@ -164,13 +164,21 @@ int expect_candidates_from(const char* file) {
 // C macro generated in the candidate's own translation unit.
 static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scanproof::op::msb) == 1 &&
                   static_cast<int>(scanproof::op::ctz) == 2 && static_cast<int>(scanproof::op::clz) == 3 &&
-                  static_cast<int>(scanproof::op::popcount) == 4,
+                  static_cast<int>(scanproof::op::popcount) == 4 &&
+                  static_cast<int>(scanproof::op::pop_lsb) == 5 && static_cast<int>(scanproof::op::pop_msb) == 6,
               "candidate.h's SCANPROOF_LSB.. must be scanproof::op's values");
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                               const char* file, const scanproof_c_shape* c) {
-  if (op < 0 || op > static_cast<int>(scanproof::op::popcount)) {
-    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POPCOUNT\n",
+  return scanproof_register_c_pop_candidate(name, op, batch, chain, serialize, nullptr, file, c);
+}
+
+extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                                  scanproof::pop_batch_fn pop_batch, const char* file,
+                                                  const scanproof_c_shape* c) {
+  if (op < 0 || op > static_cast<int>(scanproof::op::pop_msb)) {
+    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POP_MSB\n",
                  file, name, op);
     std::abort();
   }
@@ -179,5 +187,5 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
   scanproof::layout_options layout{c->high_offset, c->index_base, std::nullopt};
   if (c->domain_declared) layout.domain = scanproof::word{c->domain_lo, c->domain_hi};
   return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
-                                               {batch, chain, serialize, sh}, file, layout);
+                                               {batch, chain, serialize, sh, pop_batch}, file, layout);
 }

@@ -71,6 +71,12 @@ struct scanproof_c_shape {
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                               const char* file, const scanproof_c_shape* shape);
+// The same for a C pop scanner (SCANPROOF_POP_LSB/MSB: the board by pointer),
+// with its index-and-board kernel (pop_batch.hpp); pop_batch is null otherwise.
+extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                                  scanproof::pop_batch_fn pop_batch, const char* file,
+                                                  const scanproof_c_shape* shape);
 
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
