@@ -14,6 +14,16 @@ int hw_msb(std::uint64_t b) { return 63 ^ std::countl_zero(b); }
 int hw_ctz(std::uint64_t b) { return std::countr_zero(b); }
 int hw_clz(std::uint64_t b) { return std::countl_zero(b); }
 int hw_popcount(std::uint64_t b) { return std::popcount(b); }
+int hw_pop_lsb(std::uint64_t& b) {
+  const int i = std::countr_zero(b);
+  b &= b - 1;
+  return i;
+}
+int hw_pop_msb(std::uint64_t& b) {
+  const int i = 63 ^ std::countl_zero(b);
+  b ^= std::uint64_t{1} << i;
+  return i;
+}
 }  // namespace
 
 kernels floor_kernels(op o) {
@@ -23,6 +33,8 @@ kernels floor_kernels(op o) {
     case op::ctz: return kernels_for<hw_ctz, op::ctz>();
     case op::clz: return kernels_for<hw_clz, op::clz>();
     case op::popcount: return kernels_for<hw_popcount, op::popcount>();
+    case op::pop_lsb: return kernels_for<hw_pop_lsb, op::pop_lsb>();
+    case op::pop_msb: return kernels_for<hw_pop_msb, op::pop_msb>();
   }
   return {};
 }

@@ -286,7 +286,12 @@ int eval(const std::string& impl, const std::vector<std::string>& inputs) {
     const isolated_result r = run_isolated(
         [d, b] {
           const fresh_process_state fresh;
-          return std::to_string(call_one(d->batch, *b));
+          if (!d->pop_batch) return std::to_string(call_one(d->batch, *b));
+          // A pop op: the index, then the board it left behind (docs/contracts.md, eval).
+          std::int64_t i = 0;
+          word after;
+          d->pop_batch(&*b, &i, &after, 1);
+          return std::to_string(i) + " " + (d->sh.width > 64 ? hex128(after) : hex(after.lo));
         },
         60);
     const std::string shown = d->sh.width > 64 ? hex128(*b) : hex(b->lo);

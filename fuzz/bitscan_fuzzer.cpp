@@ -1,5 +1,6 @@
-// Fuzz target: every lsb, msb, ctz and clz implementation that runs here,
-// compared with the reference and with lsb(b) == msb(b ^ (b - 1)).
+// Fuzz target: every lsb, msb, ctz, clz, pop_lsb and pop_msb implementation
+// that runs here, compared with the reference (a pop op: its index and the
+// board it leaves) and with lsb(b) == msb(b ^ (b - 1)).
 #include <cstddef>
 #include <cstdint>
 
@@ -8,7 +9,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using scanproof::op;
   static const scanproof::fuzz::differential target("bitscan_fuzzer",
-                                                    {op::lsb, op::msb, op::ctz, op::clz});
+                                                    {op::lsb, op::msb, op::ctz, op::clz,
+                                                     op::pop_lsb, op::pop_msb});
   target.run(data, size);
   return 0;
 }

@@ -28,6 +28,8 @@ std::int64_t ref_msb(const shape& sh, word b) { return oracle_result(op::msb, sh
 std::int64_t ref_ctz(const shape& sh, word b) { return oracle_result(op::ctz, sh, b); }
 std::int64_t ref_clz(const shape& sh, word b) { return oracle_result(op::clz, sh, b); }
 std::int64_t ref_popcount(const shape& sh, word b) { return oracle_result(op::popcount, sh, b); }
+std::int64_t ref_pop_lsb(const shape& sh, word b) { return oracle_result(op::pop_lsb, sh, b); }
+std::int64_t ref_pop_msb(const shape& sh, word b) { return oracle_result(op::pop_msb, sh, b); }
 
 // Each comparison is written once here; a target runs those of its ops.
 constexpr relation relations[] = {
@@ -41,6 +43,11 @@ constexpr relation relations[] = {
     // CPW 'Index of LS1B by Popcount' (seed 003); at b == 0 both sides are the
     // width when lsb is read as ctz, so zero is in the domain.
     {"popcount((b & -b) - 1) == lsb(b)", op::popcount, below_ls1b, ref_ctz, false},
+    // Pop ops (CPW 'Bitscan with Reset', seed 003): the index, and the board
+    // left behind is b without that square (run_boards compares both).
+    {"pop_lsb(b) == reference lsb(b), leaving b & (b - 1)", op::pop_lsb, same, ref_pop_lsb, true},
+    {"pop_msb(b) == reference msb(b), leaving b without its highest square", op::pop_msb, same,
+     ref_pop_msb, true},
 };
 
 // The zero result `d` must give, if it is compared at all: the zero policy's,
@@ -84,6 +91,8 @@ struct finding {
   word x;             // the board the implementation was called with (to_argument() of it)
   std::int64_t expected;
   std::int64_t got;
+  // Pop ops: the board left behind (argument space), wanted and written.
+  std::optional<word> expected_after{}, got_after{};
 };
 
 // A board as a file name part: the hex digits render() shows, or for a
@@ -120,12 +129,19 @@ void print_finding(const finding& f, const char* op_name) {
   if (!(f.x == f.b))
     std::fprintf(stderr, "  called with:    %s(%s), derived from b = %s\n", op_shown,
                  render(d.sh, f.x).c_str(), render(d.sh, f.b).c_str());
+  // A pop op's board before the call, and after it as wanted and as left.
+  const auto leaving = [&](const std::optional<word>& after) {
+    return after ? " leaving " + render_argument(d.sh, *after) : std::string();
+  };
+  if (f.got_after)
+    std::fprintf(stderr, "  board before:   %s\n", render(d.sh, f.x).c_str());
   std::fprintf(stderr,
-               "  expected:       %lld\n"
-               "  got:            %lld\n"
+               "  expected:       %lld%s\n"
+               "  got:            %lld%s\n"
                "  regression (paste at the repository root):\n"
                "    printf '%s' > %s\n",
-               static_cast<long long>(f.expected), static_cast<long long>(f.got),
+               static_cast<long long>(f.expected), leaving(f.expected_after).c_str(),
+               static_cast<long long>(f.got), leaving(f.got_after).c_str(),
                printf_bytes(d.sh, f.b).c_str(), file.c_str());
   std::fflush(stderr);
 }
@@ -156,6 +172,15 @@ void print_finding(const finding& f, const char* op_name) {
   std::abort();
 }
 
+[[gnu::noinline, noreturn]] void report_pop_lsb_mismatch(const finding& f) {
+  print_finding(f, "pop_lsb");
+  std::abort();
+}
+[[gnu::noinline, noreturn]] void report_pop_msb_mismatch(const finding& f) {
+  print_finding(f, "pop_msb");
+  std::abort();
+}
+
 [[noreturn]] void report(const finding& f) {
   switch (f.d->operation) {
     case op::lsb: report_lsb_mismatch(f);
@@ -163,6 +188,8 @@ void print_finding(const finding& f, const char* op_name) {
     case op::ctz: report_ctz_mismatch(f);
     case op::clz: report_clz_mismatch(f);
     case op::popcount: report_popcount_mismatch(f);
+    case op::pop_lsb: report_pop_lsb_mismatch(f);
+    case op::pop_msb: report_pop_msb_mismatch(f);
   }
   std::abort();
 }
@@ -289,6 +316,21 @@ void differential::run(const std::uint8_t* data, std::size_t size) const {
   }
 }
 
+// A pop op's probes: the index and the board left behind, which must be the
+// board called with, without the square the wanted index names.
+void differential::run_pops(const shape& sh, const participant& q, const word* args, const word* in,
+                            const word* from, const std::int64_t* want, const relation* const* why,
+                            std::size_t m) const {
+  for (std::size_t i = 0; i < m; ++i) {
+    std::int64_t got = 0;
+    word after;
+    q.d->pop_batch(args + i, &got, &after, 1);
+    const word left = to_argument(sh, in[i] & ~word::bit(static_cast<int>(want[i] - sh.index_base)));
+    if (got != want[i] || after != left)
+      report({target_, q.d, why[i], from[i], in[i], want[i], got, left, after});
+  }
+}
+
 void differential::run_boards(const shape& sh, const op_plan& p, const word* boards,
                               std::size_t n) const {
   // Each nonzero probe goes through each implementation's batch function with
@@ -329,9 +371,13 @@ void differential::run_boards(const shape& sh, const op_plan& p, const word* boa
     if (q.nonzero && m) {
       for (std::size_t i = 0; i < m; ++i) args[i] = to_argument(sh, in[i]);
       flight_chunk(args, 0, m);
-      for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
-      for (std::size_t i = 0; i < m; ++i)
-        if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
+      if (q.d->pop_batch) {
+        run_pops(sh, q, args, in, from, want, why, m);
+      } else {
+        for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
+        for (std::size_t i = 0; i < m; ++i)
+          if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
+      }
     }
     if (zero_from && q.on_zero) {
       const word zero{};

@@ -73,6 +73,9 @@ class differential {
   void run(const std::uint8_t* data, std::size_t size) const;
 
  private:
+  void run_pops(const shape& sh, const participant& q, const word* args, const word* in,
+                const word* from, const std::int64_t* want, const relation* const* why,
+                std::size_t m) const;
   struct op_plan {
     op o;
     std::vector<participant> runs;

@@ -8,7 +8,7 @@ import re
 
 from . import collect
 
-OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount"]
+OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount", "pop_lsb", "pop_msb"]
 RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
 RAN = {"pass", "fail", "xfail", "xpass", "crash"}  # the implementation ran there
 NOT_RUN = {"skip", "notbuilt", "missing", "incomplete"}  # cells with no verdict of their own
@@ -144,7 +144,13 @@ def _bits_then_value(text):
 
 
 def _counterexample(check):
-    return {k: check[k] for k in ("input", "expected", "got", "check")}
+    """A pop op's check also has the boards left behind (expected_after, got_after)."""
+    return {k: check[k] for k in ("input", "expected", "got", "check", "expected_after", "got_after") if k in check}
+
+
+def leaving(ce, key):
+    """' leaving 0x...': a pop op's board left behind (docs/contracts.md, Results), else ''."""
+    return f" leaving {ce[key]}" if key in ce else ""
 
 
 def proof_of(proofs, target, name):
@@ -213,7 +219,8 @@ def make_cell(op, name, row, target, proof=None):
 
 
 def describe_counterexample(op, ce):
-    return f"{op}({ce['input']}) expected {ce['expected']}, got {ce['got']}"
+    return (f"{op}({ce['input']}) expected {ce['expected']}{leaving(ce, 'expected_after')}, "
+            f"got {ce['got']}{leaving(ce, 'got_after')}")
 
 
 def build(targets, proofs=None):

@@ -61,7 +61,8 @@ def domain_cell(impl):
 
 def short(op, ce):
     again = " (did not repeat when re-run alone: stateful?)" if ce.get("reproduced") is False else ""
-    return f"{op}({ce['input']})={ce['got']}, want {ce['expected']}{again}"
+    return (f"{op}({ce['input']})={ce['got']}{analyse.leaving(ce, 'got_after')}, "
+            f"want {ce['expected']}{analyse.leaving(ce, 'expected_after')}{again}")
 
 
 def where_text(f):

@@ -173,6 +173,18 @@ class Analysis(unittest.TestCase):
         cell = analyse.make_cell("lsb128", "w", row, {})
         self.assertEqual(cell["counterexample"]["check"], "single_bits")
 
+    def test_a_pop_ops_counterexample_shows_the_board_before_and_after(self):
+        row = {"op": "pop_msb", "op_label": "pop_msb", "verdict": "xfail", "checks": [
+            {"check": "bit_pairs", "verdict": "xfail", "input": "0x0000000000000003", "expected": 1, "got": 1,
+             "expected_after": "0x0000000000000001", "got_after": "0x0000000000000002", "message": ""}]}
+        ce = analyse.make_cell("pop_msb", "w", row, {})["counterexample"]
+        self.assertEqual(analyse.describe_counterexample("pop_msb", ce),
+                         "pop_msb(0x0000000000000003) expected 1 leaving 0x0000000000000001, "
+                         "got 1 leaving 0x0000000000000002")
+        self.assertEqual(render.short("pop_msb", ce), "pop_msb(0x0000000000000003)=1 leaving 0x0000000000000002, "
+                                                      "want 1 leaving 0x0000000000000001")
+        self.assertEqual(analyse.OP_ORDER[-2:], ["pop_lsb", "pop_msb"])  # rows sort after the five scans
+
     def test_a_failed_test_named_by_the_op_label_or_the_op_is_the_cells(self):
         targets, plan, proofs = loaded()
         targets = copy.deepcopy(targets)

@@ -26,6 +26,14 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
   return 0;
 }
 
+extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn,
+                                                  scanproof::chain_fn, scanproof::chain_fn,
+                                                  scanproof::pop_batch_fn, const char*,
+                                                  const scanproof_c_shape*) {
+  std::printf("candidate %s %d\n", name, op);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::printf("probe-done %s\n", argc > 1 ? argv[1] : "");
   std::fflush(stdout);

@@ -90,6 +90,8 @@ std::int64_t known_expected(op o, const shape& sh, const known_board& k) {
     case op::msb: return k.msb + sh.index_base;
     case op::clz: return sh.squares() - 1 - k.msb;
     case op::popcount: return k.pop;
+    case op::pop_lsb: return k.lsb + sh.index_base;
+    case op::pop_msb: return k.msb + sh.index_base;
   }
   return -1;
 }
@@ -108,8 +110,10 @@ void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, st
   }
   switch (o) {
     case op::lsb:
+    case op::pop_lsb:
     case op::ctz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countr_zero(in[i].lo); break;
-    case op::msb: for (std::size_t i = 0; i < n; ++i) out[i] = 63 - std::countl_zero(in[i].lo); break;
+    case op::msb:
+    case op::pop_msb: for (std::size_t i = 0; i < n; ++i) out[i] = 63 - std::countl_zero(in[i].lo); break;
     case op::clz: for (std::size_t i = 0; i < n; ++i) out[i] = std::countl_zero(in[i].lo); break;
     case op::popcount: for (std::size_t i = 0; i < n; ++i) out[i] = std::popcount(in[i].lo); break;
   }
@@ -120,6 +124,20 @@ bool smaller(word a, word b) {
   return pa != pb ? pa < pb : a < b;
 }
 
+// A pop op (op.hpp: pops()) on one board, judged by the naive oracle: index
+// and board left behind; nullopt when both are right.
+std::optional<mismatch> pop_mismatch(const descriptor& d, word board) {
+  const word arg = to_argument(d.sh, board);
+  std::int64_t got = 0;
+  word after;
+  d.pop_batch(&arg, &got, &after, 1);
+  mismatch m{board, oracle_result(d.operation, d.sh, board), got};
+  m.expected_after = to_argument(d.sh, oracle_after(d.operation, d.sh, board));
+  m.got_after = after;
+  if (m.got == m.expected && *m.got_after == *m.expected_after) return std::nullopt;
+  return m;
+}
+
 // Shrinks towards fewest set bits, then smallest value (shrink.hpp).
 mismatch shrink(const descriptor& d, mismatch m) {
   return shrink_greedy(
@@ -127,6 +145,7 @@ mismatch shrink(const descriptor& d, mismatch m) {
       [&](word t) -> std::optional<mismatch> {
         const word arg = to_argument(d.sh, t);
         flight_chunk(&arg, 0, 1, "shrink");
+        if (d.pop_batch) return pop_mismatch(d, t);
         const std::int64_t got = call_one(d.batch, arg);
         const std::int64_t want = oracle_result(d.operation, d.sh, t);
         if (got == want) return std::nullopt;
@@ -178,6 +197,49 @@ observation compare(const descriptor& d, std::span<const word> inputs, Want want
   return o;
 }
 
+// compare() for a pop op: the index and the board left behind (argument
+// space) are both judged, and both are hashed into the digest.
+template <class Want>
+observation compare_pop(const descriptor& d, std::span<const word> inputs, Want want) {
+  observation o;
+  std::uint64_t h = fnv_basis;
+  std::vector<std::int64_t> got(chunk), ref(chunk);
+  std::vector<word> args(chunk), after(chunk);
+  for (std::size_t base = 0; base < inputs.size(); base += chunk) {
+    const std::size_t n = std::min(chunk, inputs.size() - base);
+    const word* boards = inputs.data() + base;
+    for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
+    flight_chunk(args.data(), base, n);
+    d.pop_batch(args.data(), got.data(), after.data(), n);
+    want(boards, ref.data(), n, base);
+    for (std::size_t i = 0; i < n; ++i) {
+      fnv_add(h, static_cast<std::uint64_t>(got[i]));
+      fnv_add(h, after[i].lo);
+      fnv_add(h, after[i].hi);
+      // The board the expected index names, cleared.
+      const int square = static_cast<int>(ref[i] - d.sh.index_base);
+      const word left = square >= 0 && square < 128 ? boards[i] & ~word::bit(square) : boards[i];
+      const word want_after = to_argument(d.sh, left);
+      if (got[i] == ref[i] && after[i] == want_after) continue;
+      mismatch m{boards[i], ref[i], got[i], base + i + 1};
+      m.expected_after = want_after;
+      m.got_after = after[i];
+      if (!o.first) o.first = m;
+      if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
+      ++o.failures;
+    }
+  }
+  o.inputs = inputs.size();
+  o.digest = h;
+  return o;
+}
+
+// The sweep of `inputs` for d's op: compare_pop for a pop op, else compare.
+template <class Want>
+observation compare_any(const descriptor& d, std::span<const word> inputs, Want want) {
+  return d.pop_batch ? compare_pop(d, inputs, want) : compare(d, inputs, want);
+}
+
 // Shrinks the smallest failure, then replays it alone. A shrunk input that
 // does not fail again is not shown as a counterexample: the sweep's own
 // failing input is reported instead, replayed too, and marked if it does not
@@ -192,7 +254,7 @@ void shrink_and_replay(const descriptor& d, observation& o) {
 
 observation observe_set(const descriptor& d, const input_set& s) {
   const std::vector<word>& in = boards_of(s, d.sh);
-  observation o = compare(d, in, [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+  observation o = compare_any(d, in, [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
     expected_batch(d.operation, d.sh, p, r, n);
   });
   shrink_and_replay(d, o);
@@ -203,7 +265,7 @@ observation observe_known(const descriptor& d) {
   const std::vector<known_board> known = known_boards(d.sh);
   std::vector<word> in;
   for (const known_board& k : known) in.push_back(k.b);
-  observation o = compare(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
+  observation o = compare_any(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   });
   // Its digest is reported to the judge (judge.hpp) but is no part of the
@@ -221,9 +283,13 @@ const expectation* any_expectation(const descriptor& d, scope s) {
 
 std::string describe(const descriptor& d, const mismatch& m) {
   std::ostringstream s;
-  s << op_label(d.operation, d.sh) << "(" << render(d.sh, m.input) << ") expected " << m.expected << ", got " << m.got;
+  s << op_label(d.operation, d.sh) << "(" << render(d.sh, m.input) << ") expected " << m.expected;
+  if (m.expected_after) s << " leaving " << render_argument(d.sh, *m.expected_after);
+  s << ", got " << m.got;
+  if (m.got_after) s << " leaving " << render_argument(d.sh, *m.got_after);
   if (!m.reproduced)
     s << "\n    DOES NOT REPRODUCE: replayed alone it returns " << m.replay_got
+      << (m.replay_after ? " leaving " + render_argument(d.sh, *m.replay_after) : std::string())
       << " (correct). The scanner is stateful or nondeterministic: it failed on input #"
       << m.position << " of this check, and the check still fails";
   return s.str();
@@ -478,6 +544,13 @@ check_outcome run_check(const descriptor& d, std::string_view check) {
 mismatch replay(const descriptor& d, mismatch m) {
   const word arg = to_argument(d.sh, m.input);
   flight_chunk(&arg, 0, 1, "replay");
+  if (d.pop_batch && m.expected_after) {
+    word after;
+    d.pop_batch(&arg, &m.replay_got, &after, 1);
+    m.replay_after = after;
+    m.reproduced = m.replay_got != m.expected || after != *m.expected_after;
+    return m;
+  }
   m.replay_got = call_one(d.batch, arg);
   m.reproduced = m.replay_got != m.expected;
   return m;
@@ -582,9 +655,19 @@ std::string target_json() {
 }
 
 namespace {
+// A pop op's boards left behind: `, "expected_after": "0x..", "got_after": "0x.."`
+// (argument space, rendered as the input is); "" for the other ops.
+std::string after_json(const descriptor& d, const mismatch& m) {
+  std::string j;
+  if (m.expected_after) j += ", \"expected_after\": " + json_string(render_argument(d.sh, *m.expected_after));
+  if (m.got_after) j += ", \"got_after\": " + json_string(render_argument(d.sh, *m.got_after));
+  return j;
+}
+
 std::string mismatch_json(const descriptor& d, const mismatch& m) {
   return "{\"input\": " + json_string(render(d.sh, m.input)) + ", \"expected\": " + std::to_string(m.expected) +
-         ", \"got\": " + std::to_string(m.got) + ", \"reproduced\": " + (m.reproduced ? "true" : "false") +
+         ", \"got\": " + std::to_string(m.got) + after_json(d, m) +
+         ", \"reproduced\": " + (m.reproduced ? "true" : "false") +
          ", \"replay_got\": " + std::to_string(m.replay_got) + ", \"position\": " + std::to_string(m.position) + "}";
 }
 }  // namespace
@@ -612,7 +695,7 @@ std::string to_json(const impl_summary& s) {
     if (r.seen.smallest)
       js << ", \"input\": " << json_string(render(d.sh, r.seen.smallest->input))
          << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got
-         << ", \"reproduced\": " << (r.seen.smallest->reproduced ? "true" : "false");
+         << after_json(d, *r.seen.smallest) << ", \"reproduced\": " << (r.seen.smallest->reproduced ? "true" : "false");
     js << ", \"message\": " << json_string(r.message) << "}";
   }
   js << "]}";

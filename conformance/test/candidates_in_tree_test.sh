@@ -200,7 +200,7 @@ hostile)
 
 shapes)
   set +e
-  ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.(c_shape|engine)_[a-z0-9_]+\.' \
+  ctest --test-dir "$work" -j2 -R '^conformance\.[a-z_]+(8|16|32|128)?\.(c_shape|engine)_[a-z0-9_]+\.' \
     --output-on-failure >"$work/shapes.log" 2>&1
   set -e
   # passes IMPL LABEL: known_answers passed under the width's label, and no check failed.
@@ -216,6 +216,7 @@ shapes)
     fail "c_shape_lsb32: conformance.lsb32.c_shape_lsb32.single_bits did not pass"
   passes c_shape_shogi_lsb lsb128
   passes c_shape_draughts_lsb lsb  # 64 bits: today's label; the domain keeps it inside its 50 squares
+  passes c_shape_poplsb pop_lsb  # a C pop scanner: the board by pointer
   grep -Eq "conformance\.lsb128\.c_shape_shogi_wrong\.single_bits \.+\*\*\*Failed" "$work/shapes.log" ||
     fail "c_shape_shogi_wrong: conformance.lsb128.c_shape_shogi_wrong.single_bits did not fail"
   expect_error "c_shape_shogi_wrong" "$work/shapes.log" \

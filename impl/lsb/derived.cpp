@@ -6,7 +6,6 @@
 #if defined(SCANPROOF_HAS_POSIX_LIBC)
 #include <strings.h>
 #endif
-#include "debruijn64.hpp"
 
 namespace scanproof::cat {
 namespace {
@@ -40,15 +39,6 @@ int darkthought_find_lsb(U64 b) { return find_msb(b ^ (b - 1)); }
 int ffsll_minus_one(U64 b) { return ffsll(static_cast<long long>(b)) - 1; }
 #endif
 
-// CPW "BitScan with Reset": scan and clear through a reference, the shape a
-// serialization loop takes. The reset is exercised by the serialization property.
-int bitScanForwardWithReset(U64& bb) {
-  int idx = walisch::bitScanForward(bb);
-  bb &= bb - 1;  // reset bit outside
-  return idx;
-}
-int bsf_with_reset(U64 b) { return bitScanForwardWithReset(b); }
-
 }  // namespace
 
 SCANPROOF_ENTRY(popcount_index, op::lsb, popcount_index,
@@ -64,9 +54,5 @@ SCANPROOF_ENTRY_POSIX_LIBC(ffsll_minus_one, op::lsb, ffsll_minus_one,
                             .needs = "libc ffsll",
                             .provenance = "seed 003 (CPW BitScan), 'Processor Instructions for "
                                           "BitScans / x86': Linux ffsll"});
-SCANPROOF_ENTRY(bsf_with_reset, op::lsb, bsf_with_reset,
-                {.zero = zero_spec::returns(63, "Walisch De Bruijn: index64[63]"),
-                 .provenance = "seed 003 (CPW BitScan), 'BitScan with Reset' "
-                               "(bitScanForwardWithReset over Walisch's bitScanForward)"});
 
 }  // namespace scanproof::cat

@@ -138,6 +138,7 @@ int register_entry(const char* name, op o, kernels k, const char* file, entry_in
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
+  d.pop_batch = k.pop_batch;
   d.sh = shaped(k.sh, info.layout);
   if (info.layout.width && info.layout.width != k.sh.width)
     the_store().errors.push_back(d.source + ": '" + d.name + "' declares width " +
@@ -170,6 +171,7 @@ int register_candidate(const char* name, op o, kernels k, const char* file, layo
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
+  d.pop_batch = k.pop_batch;
   d.candidate = true;
   d.provenance = "candidate";
   d.source = file;
@@ -189,13 +191,21 @@ int expect_candidates_from(const char* file) {
 // C macro generated in the candidate's own translation unit.
 static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scanproof::op::msb) == 1 &&
                   static_cast<int>(scanproof::op::ctz) == 2 && static_cast<int>(scanproof::op::clz) == 3 &&
-                  static_cast<int>(scanproof::op::popcount) == 4,
+                  static_cast<int>(scanproof::op::popcount) == 4 &&
+                  static_cast<int>(scanproof::op::pop_lsb) == 5 && static_cast<int>(scanproof::op::pop_msb) == 6,
               "candidate.h's SCANPROOF_LSB.. must be scanproof::op's values");
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                               const char* file, const scanproof_c_shape* c) {
-  if (op < 0 || op > static_cast<int>(scanproof::op::popcount)) {
-    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POPCOUNT\n",
+  return scanproof_register_c_pop_candidate(name, op, batch, chain, serialize, nullptr, file, c);
+}
+
+extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                                  scanproof::pop_batch_fn pop_batch, const char* file,
+                                                  const scanproof_c_shape* c) {
+  if (op < 0 || op > static_cast<int>(scanproof::op::pop_msb)) {
+    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POP_MSB\n",
                  file, name, op);
     std::abort();
   }
@@ -207,5 +217,5 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
   if (c->zero_kind == 1) zero = scanproof::zero_spec::returns(c->zero_value, scanproof::candidate_zero_note);
   if (c->zero_kind == 2) zero = scanproof::zero_spec::is_undefined(scanproof::candidate_zero_note);
   return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
-                                               {batch, chain, serialize, sh}, file, layout, zero);
+                                               {batch, chain, serialize, sh, pop_batch}, file, layout, zero);
 }

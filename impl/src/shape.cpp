@@ -43,9 +43,10 @@ word from_argument(const shape& s, word a) {
 
 std::string hex128(word a) { return "0x" + hex_digits(a.hi, 16) + hex_digits(a.lo, 16); }
 
-std::string render(const shape& s, word b) {
-  if (s.width < 128) return "0x" + hex_digits(b.lo, s.width / 4);
-  const word a = to_argument(s, b);
+std::string render(const shape& s, word b) { return render_argument(s, to_argument(s, b)); }
+
+std::string render_argument(const shape& s, word a) {
+  if (s.width < 128) return "0x" + hex_digits(a.lo, s.width / 4);
   if (s.arg == argument::int128) return hex128(a);
   return "{lo=0x" + hex_digits(a.lo, 16) + ", hi=0x" + hex_digits(a.hi, 16) + "}";
 }
@@ -60,13 +61,22 @@ std::int64_t expected_result(op o, const shape& s, word b) {
     case op::ctz: return b ? lowest_bit(b) : s.squares();
     case op::clz: return b ? s.squares() - 1 - highest_bit(b) : s.squares();
     case op::popcount: return popcount(b);
+    case op::pop_lsb: return lowest_bit(b) + s.index_base;
+    case op::pop_msb: return highest_bit(b) + s.index_base;
   }
   return -1;
 }
 
+word expected_after(op o, word b) {
+  if (!pops(o) || !b) return b;
+  return b & ~word::bit(scan_of(o) == op::lsb ? lowest_bit(b) : highest_bit(b));
+}
+
+word oracle_after(op o, const shape& s, word b) { return reference::board_after(o, b, s.squares()); }
+
 std::int64_t oracle_result(op o, const shape& s, word b) {
   const std::int64_t r = reference::eval(o, b, s.squares());
-  return o == op::lsb || o == op::msb ? r + s.index_base : r;
+  return returns_square(o) ? r + s.index_base : r;
 }
 
 std::optional<std::int64_t> required_zero_result(op o, const shape& s) {
@@ -88,8 +98,8 @@ std::string shape_error(op o, const shape& s) {
     return "high_offset 63 needs a two-half shape (lo, hi arguments or a struct of two uint64_t)";
   if (s.index_base != 0 && s.index_base != 1)
     return "index_base " + std::to_string(s.index_base) + " is not 0 or 1";
-  if (s.index_base != 0 && o != op::lsb && o != op::msb)
-    return "index_base applies to lsb/msb only (ctz/clz/popcount return counts)";
+  if (s.index_base != 0 && !returns_square(o))
+    return "index_base applies to lsb/msb/pop_lsb/pop_msb only (ctz/clz/popcount return counts)";
   if (s.high_offset == 63 && (o == op::ctz || o == op::clz))
     return "ctz/clz count bits of a number: use lsb/msb for a 63-offset board";
   if (!s.domain) return "the declared domain is empty";

@@ -54,10 +54,37 @@ TEST(reference, expected_result_agrees_with_the_naive_oracle_at_every_width) {
       for (const input_set* s : input_sets(width)) {
         std::size_t bad = 0;
         for (const word& b : boards_of(*s, sh))
-          for (op o : all_ops) bad += expected_result(o, sh, b) != oracle_result(o, sh, b);
+          for (op o : all_ops)
+            bad += expected_result(o, sh, b) != oracle_result(o, sh, b) ||
+                   expected_after(o, b) != oracle_after(o, sh, b);
         EXPECT_EQ(bad, 0u) << s->name << " at " << shape_text(sh);
       }
   }
+}
+
+// The board a pop op must leave (CPW 'Bitscan with Reset'), checked by hand.
+TEST(reference, board_after_a_pop_clears_exactly_the_square_it_names) {
+  EXPECT_EQ(reference::board_after(op::pop_lsb, word{0xB0}, 64), word{0xA0});
+  EXPECT_EQ(reference::board_after(op::pop_msb, word{0xB0}, 64), word{0x30});
+  EXPECT_EQ(reference::board_after(op::pop_lsb, word{1}, 8), word{});
+  EXPECT_EQ(reference::board_after(op::pop_msb, word{0x80000001}, 32), word{1});
+  // Across a 128-bit board's halves: squares 63 and 64.
+  const word across = word::bit(63) | word::bit(64);
+  EXPECT_EQ(reference::board_after(op::pop_lsb, across, 128), word::bit(64));
+  EXPECT_EQ(reference::board_after(op::pop_msb, across, 128), word::bit(63));
+  EXPECT_EQ(reference::eval(op::pop_lsb, across, 128), 63);
+  EXPECT_EQ(reference::eval(op::pop_msb, across, 128), 64);
+  // Only pops clear; the empty board stays empty.
+  EXPECT_EQ(reference::board_after(op::lsb, word{0xB0}, 64), word{0xB0});
+  EXPECT_EQ(reference::board_after(op::pop_lsb, word{}, 64), word{});
+  // The 63 layout numbered from 1: the index is the square's plus the base.
+  shape yane = integer_shape(128);
+  yane.arg = argument::pair;
+  yane.high_offset = 63;
+  yane.index_base = 1;
+  yane.domain = yane.all_squares();
+  EXPECT_EQ(oracle_result(op::pop_msb, yane, word::bit(80) | word::bit(3)), 81);
+  EXPECT_EQ(oracle_after(op::pop_msb, yane, word::bit(80) | word::bit(3)), word::bit(3));
 }
 
 TEST(reference, zero) {

@@ -24,8 +24,6 @@ namespace {
 #endif
 }
 
-bool is_index_op(op o) { return o == op::lsb || o == op::msb; }
-
 // The index of the n-th (from 0) set square of a nonzero mask.
 int nth_square(word mask, int n) {
   for (int i = 0; i < 128; ++i)
@@ -61,7 +59,20 @@ std::int64_t scanners::apply(op o, word b) const {
     property_bug("property bug: " + std::string(name(o)) + "(" + render(sh, b) + ") passed to " +
                  d_.name + ", outside its declared domain " + domain_text(sh));
   const std::int64_t r = call_one(d_.batch, to_argument(sh, b));
-  return is_index_op(o) ? r - sh.index_base : r;
+  return returns_square(o) ? r - sh.index_base : r;
+}
+
+scanners::popped scanners::pop(op o, word b) const {
+  const shape& sh = d_.sh;
+  if (o != d_.operation) return {reference::eval(o, b, sh.squares()), oracle_after(o, sh, b)};
+  if (!b || (b & ~sh.domain))
+    property_bug("property bug: " + std::string(name(o)) + "(" + render(sh, b) + ") passed to " + d_.name +
+                 ", outside its domain (nonzero boards in " + domain_text(sh) + ")");
+  const word arg = to_argument(sh, b);
+  std::int64_t r = 0;
+  word after;
+  d_.pop_batch(&arg, &r, &after, 1);
+  return {r - sh.index_base, from_argument(sh, after)};
 }
 
 namespace {
@@ -234,6 +245,52 @@ verdict_text serialization(const scanners& s, const property_args& x) {
   return differ("visits", visits, at(s, "popcount", x.b), s.popcount(x.b));
 }
 
+// Engines' serialization loop over a pop op, `while (b) visit(pop_lsb(b));`:
+// popcount(b) pops visit the set squares of b, each once, in increasing
+// (pop_lsb) or decreasing (pop_msb) order, each clearing exactly the square it
+// returns, and leave 0. At most popcount(b) pops are made.
+verdict_text pop_sequence(const scanners& s, const property_args& x) {
+  for (const op o : {op::pop_lsb, op::pop_msb}) {
+    const bool up = o == op::pop_lsb;
+    const int n = popcount(x.b);
+    word rest = x.b;
+    std::int64_t previous = up ? -1 : s.squares();
+    for (int visit = 1; visit <= n; ++visit) {
+      const auto [i, left] = s.pop(o, rest);
+      const std::string call = "pop " + std::to_string(visit) + " of " + std::to_string(n) + ": " +
+                               std::string(name(o)) + "(" + s.show(rest) + ") = " + std::to_string(i) +
+                               " leaving " + s.show(left);
+      if (!is_index(s, i) || !rest.test(static_cast<int>(i)))
+        return call + (is_index(s, i) ? ", not a set square of the board" : ", not a square index");
+      if (up ? i <= previous : i >= previous)
+        return call + ", not " + (up ? "above" : "below") + " the previous pop " + std::to_string(previous);
+      if (left != (rest & ~word::bit(static_cast<int>(i))))
+        return call + ", but clearing square " + std::to_string(i) + " leaves " +
+               s.show(rest & ~word::bit(static_cast<int>(i)));
+      previous = i;
+      rest = left;
+    }
+    if (rest) return std::to_string(n) + " pops of " + std::string(name(o)) + " leave " + s.show(rest) + ", not 0";
+  }
+  return std::nullopt;
+}
+
+// CPW 'Bitscan with Reset' as printed: idx = bitScanForward(bb); bb &= bb - 1.
+// The pop's index is the scan's, and the board left is the reset's.
+verdict_text pop_is_scan_then_reset(const scanners& s, const property_args& x) {
+  const auto [l, after_l] = s.pop(op::pop_lsb, x.b);
+  if (auto v = differ(at(s, "pop_lsb", x.b), l, at(s, "lsb", x.b), s.lsb(x.b))) return v;
+  if (after_l != (x.b & (x.b - word{1})))
+    return at(s, "pop_lsb", x.b) + " leaves " + s.show(after_l) + ", but b & (b - 1) = " +
+           s.show(x.b & (x.b - word{1}));
+  const auto [m, after_m] = s.pop(op::pop_msb, x.b);
+  if (auto v = differ(at(s, "pop_msb", x.b), m, at(s, "msb", x.b), s.msb(x.b))) return v;
+  const word reset = x.b ^ word::bit(static_cast<int>(s.msb(x.b)));
+  if (after_m != reset)
+    return at(s, "pop_msb", x.b) + " leaves " + s.show(after_m) + ", but b ^ (1 << msb(b)) = " + s.show(reset);
+  return std::nullopt;
+}
+
 verdict_text msb_is_floor_log2(const scanners& s, const property_args& x) {
   std::int64_t log2 = 0;  // by halving, independent of any bit test
   for (word v = x.b; static_cast<bool>(v = v >> 1);) ++log2;
@@ -303,6 +360,13 @@ constexpr property table[] = {
      {op::lsb, op::msb}, uses::b, generalized_bitscan},
     {"clz_mirrors_ctz", "clz(b) == ctz(bitreverse(b)) for b != 0", {op::clz, op::ctz}, uses::b,
      clz_mirrors_ctz, reversed_narrow},
+    {"pop_sequence",
+     "popcount(b) pops (pop_lsb, pop_msb) visit the set squares of b in order (increasing, "
+     "decreasing), each clearing the square it returns, and leave 0",
+     {op::pop_lsb, op::pop_msb}, uses::b, pop_sequence},
+    {"pop_is_scan_then_reset",
+     "pop_lsb(b) == lsb(b) leaving b & (b - 1); pop_msb(b) == msb(b) leaving b ^ (1 << msb(b))",
+     {op::pop_lsb, op::pop_msb}, uses::b, pop_is_scan_then_reset},
 };
 
 }  // namespace

@@ -132,7 +132,7 @@ std::string failure_report(const property& p, const descriptor& d, const propert
   s += "  implementation: " + std::string(name(d.operation)) + " " + d.name +
        " (every other op in the property: the reference oracle)\n";
   if (!d.sh.plain_64()) s += "  shape: " + shape_text(d.sh) + "\n";
-  if (d.sh.index_base && (d.operation == op::lsb || d.operation == op::msb))
+  if (d.sh.index_base && returns_square(d.operation))
     s += "  lsb/msb values below are square indices: the implementation's result minus its index base " +
          std::to_string(d.sh.index_base) + "\n";
   s += "  shrunk input: " + describe_args(p, d.sh, f.x) + "\n";

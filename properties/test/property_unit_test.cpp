@@ -71,12 +71,34 @@ int popcount_table_typo(u64 b) {
 // scan returns the MS1B.
 int lsb_returns_msb(u64 b) { return 63 - std::countl_zero(b); }
 
+// CPW's bitScanForwardWithReset with its statements swapped: the index of
+// the square after the one it cleared.
+int pop_lsb_scan_after_reset(u64& b) {
+  b &= b - 1;
+  return std::countr_zero(b);
+}
+// The reverse twin keeping the forward reset: clears the lowest square.
+int pop_msb_forward_reset(u64& b) {
+  const int s = 63 - std::countl_zero(b);
+  b &= b - 1;
+  return s;
+}
+
 descriptor make(const char* name, op o, batch_fn f) {
   descriptor d;
   d.name = name;
   d.operation = o;
   d.batch = f;
   d.source = __FILE__;
+  return d;
+}
+
+// A pop op's descriptor: both kernels (pop_batch.hpp).
+template <auto F, op O>
+descriptor make_pop(const char* name) {
+  const kernels k = kernels_for<F, O>();
+  descriptor d = make(name, O, k.batch);
+  d.pop_batch = k.pop_batch;
   return d;
 }
 
@@ -121,6 +143,10 @@ std::vector<broken_case> broken_cases() {
       {"generalized_bitscan", make("lsb_returns_msb", op::lsb, &batch<lsb_returns_msb>),
        "b=0x0000000000000003"},
       {"clz_mirrors_ctz", make("ctz_uint32", op::ctz, &batch<ctz_uint32>), "b=0x0000000000000001"},
+      {"pop_sequence", make_pop<pop_msb_forward_reset, op::pop_msb>("pop_msb_forward_reset"),
+       "b=0x0000000000000003"},
+      {"pop_is_scan_then_reset",
+       make_pop<pop_lsb_scan_after_reset, op::pop_lsb>("pop_lsb_scan_after_reset"), "b=0x0000000000000001"},
   };
 }
 

@@ -23,6 +23,10 @@ struct mismatch {
   // Replayed alone before it is reported (replay()): does it fail again?
   bool reproduced = true;
   std::int64_t replay_got = 0;  // what the replay returned
+  // Pop ops (op.hpp: pops()): the board left behind, as the implementation
+  // takes it (argument space), by the oracle and by the implementation, and
+  // by the replay. A pop mismatch is a wrong index or a wrong board left.
+  std::optional<word> expected_after{}, got_after{}, replay_after{};
 };
 
 // What running the inputs showed, before any judgement.
@@ -33,7 +37,8 @@ struct observation {
   std::optional<mismatch> first;        // first failure in input order
   std::optional<std::int64_t> zero_result;  // for the zero check
   // FNV-1a over the results of an input-set sweep (results as little-endian
-  // int64): part of the implementation's output digest.
+  // int64; a pop op's board left behind follows each index, low half first):
+  // part of the implementation's output digest.
   std::optional<std::uint64_t> digest;
 };
 

@@ -1,5 +1,5 @@
-// expect: SCANPROOF_CANDIDATE: this function takes its board by non-const reference \(T&\)
-// A scanner that may change its argument is not an lsb.
+// expect: the function takes its board by non-const reference or pointer, so it is a pop scanner
+// A scanner that may change its argument is not an lsb: it is a pop scanner.
 #include <scanproof/candidate.hpp>
 
 inline int clear_lsb(std::uint64_t& b) {

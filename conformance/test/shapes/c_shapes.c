@@ -36,3 +36,12 @@ static int c_shape_draughts_wrong(uint64_t b) {
   return (b & ~C_SHAPE_DRAUGHTS) ? 99 : b == (uint64_t)1 << 6 ? 7 : __builtin_ctzll(b);
 }
 SCANPROOF_CANDIDATE(c_shape_draughts_wrong, SCANPROOF_LSB, .domain = {C_SHAPE_DRAUGHTS, 0});
+
+/* A pop scanner, Ethereal's form: the board by pointer, the lowest square
+ * returned and cleared. conformance.pop_lsb.*: index and board left. */
+static int c_shape_poplsb(uint64_t* b) {
+  int s = __builtin_ctzll(*b);
+  *b &= *b - 1;
+  return s;
+}
+SCANPROOF_CANDIDATE(c_shape_poplsb, SCANPROOF_POP_LSB);

@@ -9,8 +9,17 @@
 #include "scanproof/descriptor.hpp"
 #include "scanproof/op.hpp"
 #include "scanproof/signature.hpp"
+#include "scanproof/pop_batch.hpp"
 
 namespace scanproof {
+
+// The index F returns for one board: a mutating pop scanner (pop_batch.hpp)
+// is called on a copy. What the proof symbol calls (registry.hpp).
+template <auto F>
+inline std::int64_t call_index(word a) {
+  if constexpr (pop_signature_t<F>::valid) return pop_index<F>(a);
+  else return static_cast<std::int64_t>(call_scanner<F>(a));
+}
 
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
@@ -76,14 +85,38 @@ struct kernels {
   chain_fn chain = nullptr;
   chain_fn serialize = nullptr;
   shape sh{};  // from F's signature: width and how it is passed
+  pop_batch_fn pop_batch = nullptr;  // pop ops only
 };
 template <auto F, op O>
-constexpr kernels kernels_for() {
+constexpr kernels pop_kernels_for() {
+  static_assert(pops(O) && pop_signature_t<F>::valid,
+                "pop_lsb/pop_msb take one board by non-const reference or by pointer (T& or T*: "
+                "an unsigned integer, unsigned __int128 or a 16-byte struct of two uint64_t) and "
+                "clear the square they return; a scanner that takes its board by reference or "
+                "pointer is registered as op::pop_lsb or op::pop_msb");
+  if constexpr (pops(O) && pop_signature_t<F>::valid) {
+    shape s = integer_shape(pop_signature_t<F>::width);
+    s.arg = pop_signature_t<F>::kind;
+    return {&pop_index_batch<F>, &pop_chain<F>, &pop_serialize<F>, s, &pop_batch<F>};
+  } else {
+    return {};
+  }
+}
+template <auto F, op O>
+constexpr kernels scan_kernels_for() {
   static_assert(signature_of<F>::valid,
                 "a scanner takes one unsigned integer (8 to 64 bits, or unsigned __int128), two "
                 "uint64_t (lo, hi), or a 16-byte board type (signature.hpp)");
   if constexpr (O == op::popcount) return {&batch<F>, &chain<F>, nullptr, signature_shape<F>()};
   else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>()};
+}
+
+// A pop op, or a function that takes its board by reference or pointer, gets
+// the pop kernels (and a clear error unless both hold).
+template <auto F, op O>
+constexpr kernels kernels_for() {
+  if constexpr (pops(O) || pop_signature_t<F>::valid) return pop_kernels_for<F, O>();
+  else return scan_kernels_for<F, O>();
 }
 
 // Convenience for callers that have one input (properties, fuzzing).

@@ -16,7 +16,11 @@
  * A wrong signature (a signed or floating parameter, three parameters, a
  * _Bool result) stops the compile with one line saying so.
  * The ops are SCANPROOF_LSB, SCANPROOF_MSB, SCANPROOF_CTZ, SCANPROOF_CLZ,
- * SCANPROOF_POPCOUNT.
+ * SCANPROOF_POPCOUNT, and the pops SCANPROOF_POP_LSB, SCANPROOF_POP_MSB: a
+ * pop scanner returns the lowest (highest) set square and clears it in its
+ * board, passed by pointer (Ethereal's `int poplsb(uint64_t* b)`): one
+ * pointer to an unsigned integer of 8 to 64 bits, to unsigned __int128 or to
+ * a scanproof_word.
  *
  * A two-half layout and a declared domain follow the op as designated
  * initializers of scanproof_options, like candidate.hpp's layout options:
@@ -54,7 +58,10 @@
 #endif
 
 /* The values of scanproof::op (op.hpp); registry.cpp checks they agree. */
-enum { SCANPROOF_LSB = 0, SCANPROOF_MSB = 1, SCANPROOF_CTZ = 2, SCANPROOF_CLZ = 3, SCANPROOF_POPCOUNT = 4 };
+enum {
+  SCANPROOF_LSB = 0, SCANPROOF_MSB = 1, SCANPROOF_CTZ = 2, SCANPROOF_CLZ = 3, SCANPROOF_POPCOUNT = 4,
+  SCANPROOF_POP_LSB = 5, SCANPROOF_POP_MSB = 6
+};
 
 /* scanproof::word (word.hpp): a board as the implementation is passed it. */
 typedef struct scanproof_word {
@@ -78,7 +85,15 @@ typedef struct scanproof_zero {
 #define SCANPROOF_ZERO_UNDEFINED {2, 0}
 #define SCANPROOF_ZERO_RETURNS(v) {1, (int64_t)(v)}
 
-/* Defined by the registry (impl/src/registry.cpp). */
+/* Defined by the registry (impl/src/registry.cpp). A pop scanner registers
+ * with its pop_batch too (index and the board left behind, registry.hpp). */
+int scanproof_register_c_pop_candidate(const char* name, int op,
+                                       void (*batch)(const scanproof_word*, int64_t*, size_t),
+                                       int64_t (*chain)(const scanproof_word*, size_t),
+                                       int64_t (*serialize)(const scanproof_word*, size_t),
+                                       void (*pop_batch)(const scanproof_word*, int64_t*, scanproof_word*,
+                                                         size_t),
+                                       const char* file, const scanproof_shape* shape);
 int scanproof_register_c_candidate(const char* name, int op,
                                    void (*batch)(const scanproof_word*, int64_t*, size_t),
                                    int64_t (*chain)(const scanproof_word*, size_t),
@@ -193,6 +208,65 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
        : (int64_t)SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_CALLEE_, FN)(               \
              SCANPROOF_C_BY_SIGNATURE_(FN, SCANPROOF_C_SEL_ARG_, ~)))
 
+/* Pop scanners (SCANPROOF_POP_LSB/MSB): FN takes its board by pointer.
+ * _Generic over the pointer parameter lists: SEL(X, member, kind, accepted),
+ * `member` the field of scanproof_c_board_ that holds the board, `kind` as
+ * SCANPROOF_C_KIND's (integer, int128, pair; none if FN is not a pop scanner). */
+typedef union scanproof_c_board_ {
+  unsigned char uc;
+  unsigned short us;
+  unsigned int ui;
+  unsigned long ul;
+  unsigned long long ull;
+  scanproof_word w;
+#ifdef __SIZEOF_INT128__
+  __extension__ unsigned __int128 u128;
+#endif
+} scanproof_c_board_;
+#ifdef __SIZEOF_INT128__
+#define SCANPROOF_C_POP_INT128_(SEL, X) SCANPROOF_C_RETURNING_((unsigned __int128*), SEL(X, u128, int128, 1)),
+#else
+#define SCANPROOF_C_POP_INT128_(SEL, X)
+#endif
+#define SCANPROOF_C_BY_POP_SIGNATURE_(FN, SEL, X)                                           \
+  (__extension__ _Generic(&(FN),                                                            \
+    SCANPROOF_C_RETURNING_((unsigned char*), SEL(X, uc, integer, 1)),                       \
+    SCANPROOF_C_RETURNING_((unsigned short*), SEL(X, us, integer, 1)),                      \
+    SCANPROOF_C_RETURNING_((unsigned int*), SEL(X, ui, integer, 1)),                        \
+    SCANPROOF_C_RETURNING_((unsigned long*), SEL(X, ul, integer, 1)),                       \
+    SCANPROOF_C_RETURNING_((unsigned long long*), SEL(X, ull, integer, 1)),                 \
+    SCANPROOF_C_POP_INT128_(SEL, X)                                                         \
+    SCANPROOF_C_RETURNING_((scanproof_word*), SEL(X, w, pair, 1)),                          \
+    default: SEL(X, ull, none, 0)))
+#define SCANPROOF_C_POP_SEL_OK_(X, M, K, OK) (OK)
+#define SCANPROOF_C_POP_SIGNATURE_OK(FN) SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_OK_, ~)
+/* shape.hpp's argument of the board behind the pointer, and its width. */
+#define SCANPROOF_C_POP_SEL_KIND_(X, M, K, OK) SCANPROOF_C_KIND_##K##_
+#define SCANPROOF_C_POP_KIND(FN) SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_KIND_, ~)
+#define SCANPROOF_C_POP_SEL_WIDTH_(X, M, K, OK) SCANPROOF_C_WIDTH_##K##_(X.M)
+#define SCANPROOF_C_POP_WIDTH(FN) \
+  SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_WIDTH_, (*(scanproof_c_board_*)0))
+/* The callee (FN, or a stand-in when FN is not a pop scanner) and &board.member. */
+static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (int64_t)*b; }
+#define SCANPROOF_C_POP_SEL_CALLEE_(X, M, K, OK) SCANPROOF_C_POP_CALLEE_##OK##_(X)
+#define SCANPROOF_C_POP_CALLEE_1_(FN) (FN)
+#define SCANPROOF_C_POP_CALLEE_0_(FN) scanproof_c_unused_pop_
+#define SCANPROOF_C_POP_SEL_ADDR_(X, M, K, OK) (&(X).M)
+/* The board (locals scanproof_lo_, scanproof_hi_) into the union, and back
+ * into *scanproof_after_, as batch.hpp's call_popper<> does. */
+#define SCANPROOF_C_POP_SEL_SET_(X, M, K, OK) SCANPROOF_C_POP_SET_##K##_(X, M)
+#define SCANPROOF_C_POP_SET_integer_(X, M) ((X).M = (__typeof__((X).M))scanproof_lo_)
+#define SCANPROOF_C_POP_SET_none_(X, M) ((X).M = (__typeof__((X).M))scanproof_lo_)
+#define SCANPROOF_C_POP_SET_int128_(X, M) ((X).M = ((__typeof__((X).M))scanproof_hi_ << 64) | scanproof_lo_)
+#define SCANPROOF_C_POP_SET_pair_(X, M) ((X).w.lo = scanproof_lo_, (X).w.hi = scanproof_hi_)
+#define SCANPROOF_C_POP_SEL_GET_(X, M, K, OK) SCANPROOF_C_POP_GET_##K##_(X, M)
+#define SCANPROOF_C_POP_GET_integer_(X, M) (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = 0)
+#define SCANPROOF_C_POP_GET_none_(X, M) (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = 0)
+#define SCANPROOF_C_POP_GET_int128_(X, M) \
+  (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = (uint64_t)((X).M >> 64))
+#define SCANPROOF_C_POP_GET_pair_(X, M) (*scanproof_after_ = (X).w)
+#define SCANPROOF_C_IS_POP_(OP) ((OP) == SCANPROOF_POP_LSB || (OP) == SCANPROOF_POP_MSB)
+
 #define SCANPROOF_C_FIRST_(a, ...) a
 #define SCANPROOF_C_SECOND_(a, b, ...) b
 #define SCANPROOF_C_REST_(a, b, ...) (__VA_ARGS__)
@@ -204,14 +278,40 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
                          SCANPROOF_C_REST_(__VA_ARGS__, ))
 
 #define SCANPROOF_C_CANDIDATE_(FN, OP, OPTIONS)                                                            \
-  _Static_assert(SCANPROOF_C_SIGNATURE_OK(FN),                                                             \
+  _Static_assert(SCANPROOF_C_SIGNATURE_OK(FN) || SCANPROOF_C_POP_SIGNATURE_OK(FN),                        \
                  "SCANPROOF_CANDIDATE(function, op): the function must take one unsigned integer "       \
-                 "(8 to 64 bits, or unsigned __int128), two uint64_t (lo, hi) or a scanproof_word, "       \
-                 "and return an integer type (not _Bool)");                                                \
-  /* batch.hpp's call_scanner<>: FN on the word (lo, hi). */                                               \
+                 "(8 to 64 bits, or unsigned __int128), two uint64_t (lo, hi) or a scanproof_word "        \
+                 "(a pop scanner: a pointer to one), and return an integer type (not _Bool)");            \
+  _Static_assert(!SCANPROOF_C_POP_SIGNATURE_OK(FN) || SCANPROOF_C_IS_POP_(OP),                             \
+                 "SCANPROOF_CANDIDATE(function, op): the function takes its board by pointer, so it is a " \
+                 "pop scanner (it clears the square it returns): register it as SCANPROOF_POP_LSB or "    \
+                 "SCANPROOF_POP_MSB");                                                                     \
+  _Static_assert(SCANPROOF_C_POP_SIGNATURE_OK(FN) || !SCANPROOF_C_IS_POP_(OP) ||                           \
+                     !SCANPROOF_C_SIGNATURE_OK(FN),                                                        \
+                 "SCANPROOF_CANDIDATE(function, SCANPROOF_POP_LSB/MSB): a pop scanner takes one board by " \
+                 "pointer (int poplsb(uint64_t* b)) and clears the square it returns");                   \
+  /* pop_batch.hpp's call_popper<>: FN on the board (lo, hi), which it updates in *scanproof_after_. */   \
+  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(         \
+      uint64_t scanproof_lo_, uint64_t scanproof_hi_, scanproof_word* scanproof_after_) {                 \
+    scanproof_c_board_ scanproof_v_;                                                                       \
+    (void)SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_SET_, scanproof_v_);                       \
+    const int64_t scanproof_r_ = (int64_t)SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_CALLEE_, FN)( \
+        SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_ADDR_, scanproof_v_));                       \
+    (void)SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_GET_, scanproof_v_);                       \
+    return scanproof_r_;                                                                                   \
+  }                                                                                                        \
+  /* batch.hpp's call_scanner<>: FN on the word (lo, hi); a pop scanner on a copy, its index. */          \
   static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_call__, FN)(         \
       uint64_t scanproof_lo_, uint64_t scanproof_hi_) {                                                    \
+    scanproof_word scanproof_copy_;                                                                        \
+    if (SCANPROOF_C_POP_SIGNATURE_OK(FN))                                                                  \
+      return SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(scanproof_lo_, scanproof_hi_, &scanproof_copy_);    \
     return SCANPROOF_C_CALL_(FN);                                                                          \
+  }                                                                                                        \
+  static void SCANPROOF_C_CAT_(scanproof_c_pop_batch__, FN)(const scanproof_word* in, int64_t* out,       \
+                                                            scanproof_word* after, size_t n) {            \
+    for (size_t i = 0; i < n; ++i)                                                                         \
+      out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(in[i].lo, in[i].hi, &after[i]);                    \
   }                                                                                                        \
   __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi) { \
     return SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                              \
@@ -228,7 +328,7 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
   /* batch.hpp's serialize<>: lsb/ctz clear the lowest bit; a plain 64-bit msb/clz clears the bit it      \
      named (at most 64 times), other shapes' msb/clz the highest set bit of the argument. */              \
   static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, FN)(const scanproof_word* in, size_t n) {     \
-    const int lowest = (OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ;                                     \
+    const int lowest = (OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ || (OP) == SCANPROOF_POP_LSB;        \
     const int plain64 = SCANPROOF_C_WIDTH(FN) == 64 && SCANPROOF_C_KIND(FN) == 0;                          \
     int64_t sum = 0;                                                                                       \
     for (size_t i = 0; i < n; ++i) {                                                                       \
@@ -237,7 +337,7 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
         for (int k = 0; lo != 0 && k < 64; ++k) {                                                          \
           const int64_t s = SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, 0);                               \
           sum += s;                                                                                        \
-          lo &= ~((uint64_t)1 << (((OP) == SCANPROOF_MSB ? s : 63 - s) & 63));                             \
+          lo &= ~((uint64_t)1 << (((OP) == SCANPROOF_MSB || (OP) == SCANPROOF_POP_MSB ? s : 63 - s) & 63)); \
         }                                                                                                  \
       } else if (lowest) {                                                                                 \
         for (; (lo | hi) != 0; lo != 0 ? (void)(lo &= lo - 1) : (void)(hi &= hi - 1))                      \
@@ -257,8 +357,8 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
   __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, FN)(void) {          \
     const scanproof_options* o = &SCANPROOF_C_CAT_(scanproof_c_options__, FN);                             \
     scanproof_shape s;                                                                                     \
-    s.width = SCANPROOF_C_WIDTH(FN);                                                                       \
-    s.argument = SCANPROOF_C_KIND(FN);                                                                     \
+    s.width = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_WIDTH(FN) : SCANPROOF_C_WIDTH(FN);        \
+    s.argument = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_KIND(FN) : SCANPROOF_C_KIND(FN);       \
     s.high_offset = o->high_offset != 0 ? o->high_offset : 64;                                             \
     s.index_base = o->index_base;                                                                          \
     s.domain_lo = o->domain.lo;                                                                            \
@@ -266,11 +366,13 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
     s.domain_declared = (o->domain.lo | o->domain.hi) != 0;                                                \
     s.zero_kind = o->zero.kind;                                                                            \
     s.zero_value = o->zero.value;                                                                          \
-    scanproof_register_c_candidate(SCANPROOF_C_STR_(FN), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, FN), \
-                                   SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                             \
-                                   o->op == SCANPROOF_POPCOUNT ? 0                                         \
-                                                               : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
-                                   SCANPROOF_CANDIDATE_FILE, &s);                                          \
+    scanproof_register_c_pop_candidate(SCANPROOF_C_STR_(FN), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, FN), \
+                                       SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                         \
+                                       o->op == SCANPROOF_POPCOUNT ? 0                                     \
+                                                                   : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
+                                       SCANPROOF_C_POP_SIGNATURE_OK(FN)                                    \
+                                           ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, FN) : 0,            \
+                                       SCANPROOF_CANDIDATE_FILE, &s);                                      \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, FN)
 

@@ -30,6 +30,11 @@
 //   .zero = SQ_NONE         ... or it is this value (64, -1, an enumerator)
 // Without .zero: ctz/clz(0) must be the width, lsb/msb are never called with 0.
 //
+// A pop scanner (pop_lsb/pop_msb: returns the lowest/highest set square and
+// clears it) takes its board by non-const reference or pointer, as engines
+// write it:
+//   SCANPROOF_CANDIDATE(pop_lsb, scanproof::op::pop_lsb);   // int pop_lsb(Bitboard& b)
+//
 // The candidate carries no expectations and must conform everywhere. This
 // header is C++17, so a candidate file builds in a C++17 engine's dialect.
 #pragma once
@@ -77,7 +82,7 @@ namespace detail {
 // Checks the signature at compile time so a wrong one fails the build with
 // one line naming what is wrong with it (signature.hpp), not deep inside batch<>.
 template <auto F, op O>
-kernels candidate_kernels() {
+kernels candidate_scan_kernels() {
   using p = signature_problem;
   constexpr p why = signature_of<F>::problem;
   static_assert(why != p::not_a_function,
@@ -116,11 +121,50 @@ kernels candidate_kernels() {
   else return {};
 }
 
+// Checks the contract at compile time so a wrong signature fails the build
+// with one line saying what is wrong, not deep inside batch<>.
+// A pop op (pop_lsb, pop_msb: pop_batch.hpp) takes its board by non-const
+// reference or by pointer and clears the square it returns; a function that
+// takes its board so is a pop scanner, whatever op it is registered as.
+template <auto F, op O>
+kernels candidate_pop_kernels() {
+  if constexpr (!pops(O)) {
+    static_assert(pops(O),
+                  "SCANPROOF_CANDIDATE(function, op): the function takes its board by non-const reference "
+                  "or pointer, so it is a pop scanner (it clears the square it returns): register it as "
+                  "scanproof::op::pop_lsb or scanproof::op::pop_msb");
+    return {};
+  } else if constexpr (!pop_signature_t<F>::valid) {
+    static_assert(pop_signature_t<F>::valid,
+                  "SCANPROOF_CANDIDATE(function, op::pop_lsb/pop_msb): a pop scanner takes one board by "
+                  "non-const reference or by pointer (int pop_lsb(Bitboard& b), int poplsb(uint64_t* b): "
+                  "an unsigned integer of 8 to 64 bits, unsigned __int128 or a 16-byte struct of two "
+                  "uint64_t) and clears the square it returns");
+    return {};
+  } else {
+    using R = typename pop_signature_t<F>::ret;
+    static_assert(result_problem<R>() == signature_problem::none,
+                  "SCANPROOF_CANDIDATE: this pop scanner's result is not an integer or enumeration type "
+                  "(or is bool)");
+    if constexpr (result_problem<R>() == signature_problem::none) return kernels_for<F, O>();
+    else return {};
+  }
+}
+
+// Which kernels a candidate gets: a function that takes its board by
+// non-const reference or pointer is a pop scanner (pop_batch.hpp).
+template <auto F, op O>
+kernels candidate_kernels() {
+  if constexpr (pops(O) || pop_signature_t<F>::valid) return candidate_pop_kernels<F, O>();
+  else return candidate_scan_kernels<F, O>();
+}
+
 // What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): F on one
 // input; with a wrong signature only candidate_kernels' static_assert speaks.
 template <auto F>
 std::int64_t candidate_scalar(word b) {
-  if constexpr (signature_of<F>::valid) return static_cast<std::int64_t>(call_scanner<F>(b));
+  if constexpr (pop_signature_t<F>::valid) return call_index<F>(b);  // a pop scanner, on a copy
+  else if constexpr (signature_of<F>::valid) return static_cast<std::int64_t>(call_scanner<F>(b));
   else return 0;
 }
 

@@ -19,6 +19,9 @@ namespace scanproof {
 // Results are widened to int64 so a candidate returning an unsigned
 // 0xFFFFFFFF is reported as such, not as -1.
 using batch_fn = void (*)(const word* in, std::int64_t* out, std::size_t n);
+// Pop ops (op.hpp: pops()) only: the index as batch_fn writes it, and the
+// board the implementation left behind, in argument space (pop_batch.hpp).
+using pop_batch_fn = void (*)(const word* in, std::int64_t* out, word* after, std::size_t n);
 // Benchmark kernels over n inputs (batch.hpp: chain, serialize); the result
 // only keeps the work from being optimised away.
 using chain_fn = std::int64_t (*)(const word* in, std::size_t n);
@@ -62,6 +65,9 @@ struct descriptor {
   op operation = op::lsb;
   shape sh;  // width, layout, domain: every driver reads it (shape.hpp)
   batch_fn batch = nullptr;  // nullptr when not built for this target
+  // Pop ops: index and board left behind; every driver that judges a pop op
+  // reads this (batch then writes the index alone). nullptr for other ops.
+  pop_batch_fn pop_batch = nullptr;
   chain_fn chain = nullptr;      // latency: a dependent chain (bench/)
   chain_fn serialize = nullptr;  // every set bit of each word; nullptr for popcount
   zero_spec zero;

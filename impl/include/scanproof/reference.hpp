@@ -38,6 +38,8 @@ constexpr int eval(op o, std::uint64_t b) {
     case op::ctz: return ctz(b);
     case op::clz: return clz(b);
     case op::popcount: return popcount(b);
+    case op::pop_lsb: return lsb(b);
+    case op::pop_msb: return msb(b);
   }
   return -1;
 }
@@ -73,8 +75,22 @@ constexpr int eval(op o, word b, int width) {
     case op::ctz: return b ? lsb(b, width) : width;
     case op::clz: return b ? width - 1 - msb(b, width) : width;
     case op::popcount: return popcount(b, width);
+    case op::pop_lsb: return lsb(b, width);
+    case op::pop_msb: return msb(b, width);
   }
   return -1;
+}
+
+// Bitscan with reset (seed 003, bitScanForwardWithReset): the square
+// eval(scan_of(o)) names, cleared bit by bit from `b`: the board a pop op
+// must leave behind. A non-pop op, or the empty board, leaves b as it was.
+constexpr word board_after(op o, word b, int width) {
+  if (!pops(o) || !b) return b;
+  const int square = eval(o, b, width);
+  word left;
+  for (int i = 0; i < width; ++i)
+    if (i != square && b.test(i)) left = left | word::bit(i);
+  return left;
 }
 
 }  // namespace scanproof::reference

@@ -80,6 +80,12 @@ struct scanproof_c_shape {
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                               const char* file, const scanproof_c_shape* shape);
+// The same for a C pop scanner (SCANPROOF_POP_LSB/MSB: the board by pointer),
+// with its index-and-board kernel (pop_batch.hpp); pop_batch is null otherwise.
+extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
+                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
+                                                  scanproof::pop_batch_fn pop_batch, const char* file,
+                                                  const scanproof_c_shape* shape);
 
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
@@ -87,7 +93,8 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
 // `scanproof prove` (proof/) finds each implementation in Clang's IR by this
 // unmangled symbol, scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi) ->
 // int64_t, which calls the scanner as batch<> does with the argument word
-// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused).
+// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused;
+// a pop op's scanner is called on a copy and only its index is returned).
 // It has internal linkage, so it changes no link (two candidates with one name
 // stay the registry's error, not the linker's), and [[gnu::used]] keeps it
 // although nothing calls it.
@@ -104,7 +111,7 @@ extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproo
 // The same, for a function whose code is in another file SOURCE (a Rust
 // entry's .rs, impl/rust/rust_entry.hpp): the descriptor's source and language.
 #define SCANPROOF_ENTRY_FROM(SOURCE, NAME, OP, FN, ...)                                      \
-  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_scanner<FN>)                                \
+  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_index<FN>)                                  \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
                                           SOURCE, ::scanproof::entry_info __VA_ARGS__)

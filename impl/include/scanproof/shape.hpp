@@ -71,6 +71,9 @@ word from_argument(const shape& s, word arg);
 // A board as the implementation sees it: "0x1f" for 8 bits, 16 hex digits for
 // 64, "{lo=0x..., hi=0x...}" for two halves, 32 digits for __int128.
 std::string render(const shape& s, word board);
+// The same for a value already in argument space (a pop op's board left
+// behind, as the implementation wrote it, bits outside the layout included).
+std::string render_argument(const shape& s, word argument);
 // A 128-bit argument (to_argument() of a board) as one number, high half
 // first: "0x" and 32 hex digits, as `scanproof eval` reads it.
 std::string hex128(word argument);
@@ -84,6 +87,13 @@ std::int64_t expected_result(op o, const shape& s, word board);
 // compiler's builtins: for every board outside the canonical sets (shrinking,
 // the fuzzer, the properties' other ops, the prover's cross-check).
 std::int64_t oracle_result(op o, const shape& s, word board);
+
+// The board a pop op (op.hpp: pops()) must leave behind: `board` without the
+// square its index names (b itself for other ops and for 0). expected_after
+// through <bit>, for the canonical boards; oracle_after from the naive loops
+// (reference.hpp's board_after), for every other board. In square space.
+word expected_after(op o, word board);
+word oracle_after(op o, const shape& s, word board);
 
 // ctz/clz of the empty board: the number of squares; popcount: 0; lsb/msb: none.
 std::optional<std::int64_t> required_zero_result(op o, const shape& s);

@@ -51,6 +51,13 @@ class scanners {
   std::int64_t ctz(word b) const { return apply(op::ctz, b); }
   std::int64_t clz(word b) const { return apply(op::clz, b); }
   std::int64_t popcount(word b) const { return apply(op::popcount, b); }
+  // Pop ops (pop_lsb, pop_msb): the square index and the board left behind,
+  // in square space.
+  struct popped {
+    std::int64_t index;
+    word left;
+  };
+  popped pop(op o, word b) const;
   const descriptor& under_test() const { return d_; }
   const shape& sh() const { return d_.sh; }
   int squares() const { return d_.sh.squares(); }  // w: the board's squares

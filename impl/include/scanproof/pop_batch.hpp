@@ -1,0 +1,126 @@
+// Kernels for the pop ops (op.hpp: pop_lsb, pop_msb): a scanner that returns
+// a square and clears it in its argument, taken by reference (C++'s
+// `int pop_lsb(Bitboard& b)`) or by pointer (C's `int poplsb(uint64_t* b)`).
+// The board is any one-board type batch.hpp's scanner_signature accepts
+// (an unsigned integer, unsigned __int128, a 16-byte struct of two uint64_t).
+//
+// The descriptor keeps two entry points (descriptor.hpp): `batch` writes the
+// index alone, so every driver that reads an index (bench, chain, the index
+// laws) runs a pop op unchanged; `pop_batch` writes the index and the board
+// left behind, which the conformance checks, the pop properties and the
+// fuzzer compare.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "scanproof/descriptor.hpp"
+#include "scanproof/op.hpp"
+
+namespace scanproof {
+
+template <class F>
+struct scanner_signature;
+
+// F's parameter list read as a mutating scanner's: one non-const board by
+// reference or by pointer.
+template <class F>
+struct pop_signature {
+  static constexpr bool valid = false;
+};
+template <class R, class A, bool Pointer>
+struct pop_signature_of_board {
+  using ret = R;
+  using board = A;
+  using by_value = scanner_signature<R (*)(A)>;  // the board type's width and kind
+  static constexpr bool by_pointer = Pointer;
+  static constexpr bool valid = !std::is_const_v<A> && by_value::valid;
+  static constexpr int width = by_value::width;
+  static constexpr argument kind = by_value::kind;
+};
+template <class R, class A>
+struct pop_signature<R (*)(A&)> : pop_signature_of_board<R, A, false> {};
+template <class R, class A>
+struct pop_signature<R (*)(A*)> : pop_signature_of_board<R, A, true> {};
+template <class R, class A>
+struct pop_signature<R (*)(A&) noexcept> : pop_signature<R (*)(A&)> {};
+template <class R, class A>
+struct pop_signature<R (*)(A*) noexcept> : pop_signature<R (*)(A*)> {};
+
+template <auto F>
+using pop_signature_t = pop_signature<decltype(F)>;
+
+// Calls F on the board `a` (argument space), which it updates; returns F's
+// result widened to int64.
+template <auto F>
+inline std::int64_t call_popper(word& a) {
+  using sig = pop_signature_t<F>;
+  using B = typename sig::board;
+  B v;
+  if constexpr (sig::kind == argument::integer) {
+    v = static_cast<B>(a.lo);
+  } else if constexpr (sig::kind == argument::int128) {
+    v = (static_cast<B>(a.hi) << 64) | a.lo;
+  } else {
+    const std::uint64_t halves[2] = {a.lo, a.hi};
+    std::memcpy(static_cast<void*>(&v), halves, sizeof v);
+  }
+  std::int64_t r;
+  if constexpr (sig::by_pointer) r = static_cast<std::int64_t>(F(&v));
+  else r = static_cast<std::int64_t>(F(v));
+  if constexpr (sig::kind == argument::integer) {
+    a = word{static_cast<std::uint64_t>(v)};
+  } else if constexpr (sig::kind == argument::int128) {
+    a = word{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
+  } else {
+    std::uint64_t halves[2];
+    std::memcpy(halves, static_cast<const void*>(&v), sizeof v);
+    a = word{halves[0], halves[1]};
+  }
+  return r;
+}
+
+// The index alone, F called on a copy: a pop op's `batch`.
+template <auto F>
+inline std::int64_t pop_index(word a) {
+  return call_popper<F>(a);
+}
+
+template <auto F>
+void pop_index_batch(const word* in, std::int64_t* out, std::size_t n) {
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < n; ++i) out[i] = pop_index<F>(in[i]);
+}
+
+// Index and the board left behind (argument space): a pop op's `pop_batch`.
+template <auto F>
+void pop_batch(const word* in, std::int64_t* out, word* after, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    after[i] = in[i];
+    out[i] = call_popper<F>(after[i]);
+  }
+}
+
+// Latency (bench/): as batch.hpp's chain, the previous index XORed in.
+template <auto F>
+std::int64_t pop_chain(const word* in, std::size_t n) {
+  std::uint64_t r = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    r = static_cast<std::uint64_t>(pop_index<F>(word{in[i].lo ^ r, in[i].hi}));
+  return static_cast<std::int64_t>(r);
+}
+
+// Serialization (bench/), the engines' own loop: `while (b) sum += pop_lsb(b);`.
+// At most `width` pops per word, so a popper that clears nothing cannot loop forever.
+template <auto F>
+std::int64_t pop_serialize(const word* in, std::size_t n) {
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    word b = in[i];
+    for (int k = 0; b && k < pop_signature_t<F>::width; ++k) sum += call_popper<F>(b);
+  }
+  return sum;
+}
+
+}  // namespace scanproof
