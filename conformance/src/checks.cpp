@@ -7,6 +7,7 @@
 #include <chrono>
 #include <sstream>
 
+#include "scanproof/digest.hpp"
 #include "scanproof/inputs.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/supervise.hpp"
@@ -134,48 +135,85 @@ mismatch shrink(const descriptor& d, mismatch m) {
       });
 }
 
-constexpr std::size_t chunk = 1 << 14;
+// Inputs per chunk: boards, arguments, results and expected values of one
+// chunk stay in a core's L2 cache; the flight record is updated per chunk.
+constexpr std::size_t chunk = 1 << 12;
 
-constexpr std::uint64_t fnv_basis = 0xcbf29ce484222325ULL, fnv_prime = 0x100000001b3ULL;
-void fnv_add(std::uint64_t& h, std::uint64_t v) {
-  for (int byte = 0; byte < 8; ++byte) {
-    h ^= (v >> (8 * byte)) & 0xFF;
-    h *= fnv_prime;
-  }
-}
-
-// Runs `inputs` with `expected` given by `want(i)`; keeps the minimal failure
-// and hashes the results (the output digest).
-// `inputs` are boards; the implementation is passed to_argument() of each.
-template <class Want>
-observation compare(const descriptor& d, std::span<const word> inputs, Want want) {
+// Runs the boards `fill` supplies (up to `chunk` per call, 0 at the end) with
+// expected values from `want`; keeps the minimal failure and digests the
+// results (digest.hpp: the output digest). The implementation is passed
+// to_argument() of each board.
+template <class Fill, class Want>
+observation compare(const descriptor& d, Fill fill, Want want) {
   observation o;
-  std::uint64_t h = fnv_basis;
+  value_digest h;
+  std::vector<word> boards(chunk);
   std::vector<std::int64_t> got(chunk), ref(chunk);
   const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;  // the 63-offset layout
   std::vector<word> args(mapped ? chunk : 0);
-  for (std::size_t base = 0; base < inputs.size(); base += chunk) {
-    const std::size_t n = std::min(chunk, inputs.size() - base);
-    const word* in = inputs.data() + base;
+  std::size_t base = 0;
+  for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
+    const word* in = boards.data();
     if (mapped) {
-      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, in[i]);
+      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
       in = args.data();
     }
     flight_chunk(in, base, n);
     d.batch(in, got.data(), n);
-    want(inputs.data() + base, ref.data(), n, base);
+    want(boards.data(), ref.data(), n, base);
+    h.add(got.data(), n);
+    std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
+    for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
+    if (!differ) continue;
     for (std::size_t i = 0; i < n; ++i) {
-      fnv_add(h, static_cast<std::uint64_t>(got[i]));
       if (got[i] == ref[i]) continue;
-      const mismatch m{inputs[base + i], ref[i], got[i], base + i + 1};
+      const mismatch m{boards[i], ref[i], got[i], base + i + 1};
       if (!o.first) o.first = m;
       if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
       ++o.failures;
     }
   }
-  o.inputs = inputs.size();
-  o.digest = h;
+  o.inputs = base;
+  o.digest = h.value();
   return o;
+}
+
+// The boards of set `s` inside d's domain, chunk by chunk, read from the
+// stored values (inputs.hpp: mapped, read or made once) without a copy of the
+// whole set: each value masked into the domain, empty boards dropped.
+class set_boards {
+ public:
+  set_boards(const input_values& v, const shape& sh)
+      : v_(v), domain_(sh.domain), every_square_(sh.domain == word::ones(sh.width)) {}
+  std::size_t operator()(word* out, std::size_t max) {
+    std::size_t n = 0;
+    if (every_square_ && v_.units == 1) {  // the common case: a plain copy, widened
+      n = std::min(max, v_.count - next_);
+      const std::uint64_t* p = v_.data + next_;
+      for (std::size_t i = 0; i < n; ++i) out[i] = word{p[i]};
+      next_ += n;
+      return n;
+    }
+    for (; n < max && next_ < v_.count; ++next_)
+      if (const word b = v_.at(next_) & domain_) out[n++] = b;
+    return n;
+  }
+
+ private:
+  const input_values& v_;
+  word domain_;
+  bool every_square_;
+  std::size_t next_ = 0;
+};
+
+// The boards of a vector, chunk by chunk.
+auto vector_boards(const std::vector<word>& v) {
+  return [&v, next = std::size_t{0}](word* out, std::size_t max) mutable {
+    const std::size_t n = std::min(max, v.size() - next);
+    std::copy_n(v.data() + next, n, out);
+    next += n;
+    return n;
+  };
 }
 
 // Shrinks the smallest failure, then replays it alone. A shrunk input that
@@ -191,8 +229,8 @@ void shrink_and_replay(const descriptor& d, observation& o) {
 }
 
 observation observe_set(const descriptor& d, const input_set& s) {
-  const std::vector<word>& in = boards_of(s, d.sh);
-  observation o = compare(d, in, [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+  observation o = compare(d, set_boards(values_of(s, d.sh.width), d.sh),
+                          [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
     expected_batch(d.operation, d.sh, p, r, n);
   });
   shrink_and_replay(d, o);
@@ -203,7 +241,7 @@ observation observe_known(const descriptor& d) {
   const std::vector<known_board> known = known_boards(d.sh);
   std::vector<word> in;
   for (const known_board& k : known) in.push_back(k.b);
-  observation o = compare(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
+  observation o = compare(d, vector_boards(in), [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   });
   o.digest.reset();  // not a canonical input set
@@ -455,7 +493,7 @@ impl_summary run_implementation(const descriptor& d) {
   impl_summary s;
   s.d = &d;
   std::vector<observation> sweeps;
-  std::uint64_t digest = fnv_basis;
+  value_digest digest;
   bool digest_complete = true;
   int skipped = 0;
   for (const std::string& c : check_names(d)) {
@@ -468,7 +506,7 @@ impl_summary run_implementation(const descriptor& d) {
       observation sweep;
       r = run_one(d, c, &sweep);
       if (find_input_set(c)) {
-        if (sweep.digest) fnv_add(digest, *sweep.digest);
+        if (sweep.digest) digest.add(*sweep.digest);
         else digest_complete = false;
         sweeps.push_back(std::move(sweep));
       }
@@ -494,7 +532,7 @@ impl_summary run_implementation(const descriptor& d) {
     s.overall = verdict::skip;
     s.headline = s.checks.empty() ? "no checks" : s.checks.front().message;
   }
-  if (digest_complete && !sweeps.empty()) s.digest = digest;
+  if (digest_complete && !sweeps.empty()) s.digest = digest.value();
   // One line: the counterexample as the check shows it, else the message's first line.
   if (auto p = s.headline.find("smallest failing input: "); p != std::string::npos)
     s.headline = s.headline.substr(p + 24);

@@ -32,8 +32,8 @@ struct observation {
   std::optional<mismatch> smallest;     // fewest set bits, then smallest value, after shrinking
   std::optional<mismatch> first;        // first failure in input order
   std::optional<std::int64_t> zero_result;  // for the zero check
-  // FNV-1a over the results of an input-set sweep (results as little-endian
-  // int64): part of the implementation's output digest.
+  // value_digest (digest.hpp) over the results of an input-set sweep (each
+  // result as int64), in input order: part of the implementation's output digest.
   std::optional<std::uint64_t> digest;
 };
 
@@ -72,7 +72,8 @@ struct impl_summary {
   std::vector<check_outcome> checks;
   std::optional<std::int64_t> zero_result;
   // Outputs over every nonzero canonical input, from the sweeps themselves:
-  // equal digests mean equal values on every input (null when not run).
+  // value_digest (digest.hpp) of the sets' digests in check order. Equal
+  // digests mean equal values on every input (null when not run).
   std::optional<std::uint64_t> digest;
   std::optional<mismatch> counterexample;  // of the check that decided `overall`
   std::string headline;  // one line: the counterexample, or why it is skipped / expected to fail
