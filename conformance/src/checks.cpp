@@ -159,7 +159,9 @@ observation compare(const descriptor& d, Fill fill, Want want) {
       in = args.data();
     }
     flight_chunk(in, base, n);
+    const auto t0 = std::chrono::steady_clock::now();
     d.batch(in, got.data(), n);
+    o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     want(boards.data(), ref.data(), n, base);
     h.add(got.data(), n);
     std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
@@ -614,7 +616,8 @@ std::string to_json(const impl_summary& s) {
   for (std::size_t i = 0; i < s.checks.size(); ++i) {
     const check_outcome& r = s.checks[i];
     js << (i ? ", " : "") << "{\"check\": " << json_string(r.check) << ", \"verdict\": "
-       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds;
+       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds << ", \"inputs\": " << r.seen.inputs
+       << ", \"scanner_seconds\": " << r.seen.scanner_seconds;
     if (r.seen.smallest)
       js << ", \"input\": " << json_string(render(d.sh, r.seen.smallest->input))
          << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got

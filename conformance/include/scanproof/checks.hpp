@@ -35,6 +35,9 @@ struct observation {
   // value_digest (digest.hpp) over the results of an input-set sweep (each
   // result as int64), in input order: part of the implementation's output digest.
   std::optional<std::uint64_t> digest;
+  // Time inside the implementation's batch during the sweep (the rest of a
+  // check's seconds is the harness's): ci/bench-matrix reports both per input.
+  double scanner_seconds = 0;
 };
 
 enum class verdict : std::uint8_t { pass, fail, xfail, xpass, skip };
