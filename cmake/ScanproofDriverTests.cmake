@@ -9,6 +9,10 @@
 # --scanproof-judge-manifest turned into the oracle's expected outputs by the
 # JUDGE program, under the emulator (conformance/include/scanproof/judge.hpp).
 # PROPERTIES apply to every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
+#
+# Every test also gets SCANPROOF_INPUTS_DIR=<build dir>/scanproof-inputs: the
+# canonical input sets are made there once per build tree, by the first test
+# that needs each, and mapped by the others (impl/include/scanproof/inputs.hpp).
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
@@ -16,6 +20,7 @@ set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cma
 function(scanproof_driver_tests target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
+  file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
   # The listing's settings in a file: lists and regular expressions survive
   # no command line.
   set(settings "")
@@ -26,7 +31,8 @@ function(scanproof_driver_tests target)
     elseif(var STREQUAL "EXTRA_ARGS")
       set(values ${arg_EXTRA_ARGS})
     else()
-      set(values ${SCANPROOF_LAUNCHED_TEST_PROPERTIES} ${arg_PROPERTIES})
+      set(values ${SCANPROOF_LAUNCHED_TEST_PROPERTIES} ${arg_PROPERTIES}
+          ENVIRONMENT_MODIFICATION "SCANPROOF_INPUTS_DIR=set:${CMAKE_BINARY_DIR}/scanproof-inputs")
     endif()
     foreach(v IN LISTS values)
       string(APPEND settings " [==[${v}]==]")

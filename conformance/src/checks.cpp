@@ -7,6 +7,7 @@
 #include <chrono>
 #include <sstream>
 
+#include "scanproof/digest.hpp"
 #include "scanproof/inputs.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/supervise.hpp"
@@ -153,91 +154,133 @@ mismatch shrink(const descriptor& d, mismatch m) {
       });
 }
 
-constexpr std::size_t chunk = 1 << 14;
+// Inputs per chunk: boards, arguments, results and expected values of one
+// chunk stay in a core's L2 cache; the flight record is updated per chunk.
+constexpr std::size_t chunk = 1 << 12;
 
-constexpr std::uint64_t fnv_basis = 0xcbf29ce484222325ULL, fnv_prime = 0x100000001b3ULL;
-void fnv_add(std::uint64_t& h, std::uint64_t v) {
-  for (int byte = 0; byte < 8; ++byte) {
-    h ^= (v >> (8 * byte)) & 0xFF;
-    h *= fnv_prime;
-  }
-}
-
-// Runs `inputs` with `expected` given by `want(i)`; keeps the minimal failure
-// and hashes the results (the output digest).
-// `inputs` are boards; the implementation is passed to_argument() of each.
-template <class Want>
-observation compare(const descriptor& d, std::span<const word> inputs, Want want) {
+// Runs the boards `fill` supplies (up to `chunk` per call, 0 at the end) with
+// expected values from `want`; keeps the minimal failure and digests the
+// results (digest.hpp: the output digest). The implementation is passed
+// to_argument() of each board.
+template <class Fill, class Want>
+observation compare(const descriptor& d, Fill fill, Want want) {
   observation o;
-  std::uint64_t h = fnv_basis;
+  value_digest h;
+  std::vector<word> boards(chunk);
   std::vector<std::int64_t> got(chunk), ref(chunk);
   const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;  // the 63-offset layout
   std::vector<word> args(mapped ? chunk : 0);
-  for (std::size_t base = 0; base < inputs.size(); base += chunk) {
-    const std::size_t n = std::min(chunk, inputs.size() - base);
-    const word* in = inputs.data() + base;
+  std::size_t base = 0;
+  for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
+    const word* in = boards.data();
     if (mapped) {
-      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, in[i]);
+      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
       in = args.data();
     }
     flight_chunk(in, base, n);
+    const auto t0 = std::chrono::steady_clock::now();
     d.batch(in, got.data(), n);
-    want(inputs.data() + base, ref.data(), n, base);
+    o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    want(boards.data(), ref.data(), n, base);
+    h.add(got.data(), n);
+    std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
+    for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
+    if (!differ) continue;
     for (std::size_t i = 0; i < n; ++i) {
-      fnv_add(h, static_cast<std::uint64_t>(got[i]));
       if (got[i] == ref[i]) continue;
-      const mismatch m{inputs[base + i], ref[i], got[i], base + i + 1};
+      const mismatch m{boards[i], ref[i], got[i], base + i + 1};
       if (!o.first) o.first = m;
       if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
       ++o.failures;
     }
   }
-  o.inputs = inputs.size();
-  o.digest = h;
+  o.inputs = base;
+  o.digest = h.value();
   return o;
 }
 
 // compare() for a pop op: the index and the board left behind (argument
-// space) are both judged, and both are hashed into the digest.
-template <class Want>
-observation compare_pop(const descriptor& d, std::span<const word> inputs, Want want) {
+// space) are both judged, and both are digested (each index, then the board
+// left, low half first).
+template <class Fill, class Want>
+observation compare_pop(const descriptor& d, Fill fill, Want want) {
   observation o;
-  std::uint64_t h = fnv_basis;
+  value_digest h;
+  std::vector<word> boards(chunk), args(chunk), after(chunk);
   std::vector<std::int64_t> got(chunk), ref(chunk);
-  std::vector<word> args(chunk), after(chunk);
-  for (std::size_t base = 0; base < inputs.size(); base += chunk) {
-    const std::size_t n = std::min(chunk, inputs.size() - base);
-    const word* boards = inputs.data() + base;
+  std::size_t base = 0;
+  for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
     for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
     flight_chunk(args.data(), base, n);
+    const auto t0 = std::chrono::steady_clock::now();
     d.pop_batch(args.data(), got.data(), after.data(), n);
-    want(boards, ref.data(), n, base);
+    o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    want(boards.data(), ref.data(), n, base);
     for (std::size_t i = 0; i < n; ++i) {
-      fnv_add(h, static_cast<std::uint64_t>(got[i]));
-      fnv_add(h, after[i].lo);
-      fnv_add(h, after[i].hi);
+      h.add(static_cast<std::uint64_t>(got[i]));
+      h.add(after[i].lo);
+      h.add(after[i].hi);
       // The board the expected index names, cleared.
       const int square = static_cast<int>(ref[i] - d.sh.index_base);
       const word left = square >= 0 && square < 128 ? boards[i] & ~word::bit(square) : boards[i];
       const word want_after = to_argument(d.sh, left);
       if (got[i] == ref[i] && after[i] == want_after) continue;
-      mismatch m{boards[i], ref[i], got[i], base + i + 1};
-      m.expected_after = want_after;
-      m.got_after = after[i];
-      if (!o.first) o.first = m;
-      if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
+      mismatch mm{boards[i], ref[i], got[i], base + i + 1};
+      mm.expected_after = want_after;
+      mm.got_after = after[i];
+      if (!o.first) o.first = mm;
+      if (!o.smallest || smaller(mm.input, o.smallest->input)) o.smallest = mm;
       ++o.failures;
     }
   }
-  o.inputs = inputs.size();
-  o.digest = h;
+  o.inputs = base;
+  o.digest = h.value();
   return o;
 }
 
-// The sweep of `inputs` for d's op: compare_pop for a pop op, else compare.
-template <class Want>
-observation compare_any(const descriptor& d, std::span<const word> inputs, Want want) {
-  return d.pop_batch ? compare_pop(d, inputs, want) : compare(d, inputs, want);
+// The sweep of the boards `fill` supplies for d's op: compare_pop for a pop
+// op, else compare.
+template <class Fill, class Want>
+observation compare_any(const descriptor& d, Fill fill, Want want) {
+  return d.pop_batch ? compare_pop(d, fill, want) : compare(d, fill, want);
+}
+
+// The boards of set `s` inside d's domain, chunk by chunk, read from the
+// stored values (inputs.hpp: mapped, read or made once) without a copy of the
+// whole set: each value masked into the domain, empty boards dropped.
+class set_boards {
+ public:
+  set_boards(const input_values& v, const shape& sh)
+      : v_(v), domain_(sh.domain), every_square_(sh.domain == word::ones(sh.width)) {}
+  std::size_t operator()(word* out, std::size_t max) {
+    std::size_t n = 0;
+    if (every_square_ && v_.units == 1) {  // the common case: a plain copy, widened
+      n = std::min(max, v_.count - next_);
+      const std::uint64_t* p = v_.data + next_;
+      for (std::size_t i = 0; i < n; ++i) out[i] = word{p[i]};
+      next_ += n;
+      return n;
+    }
+    for (; n < max && next_ < v_.count; ++next_)
+      if (const word b = v_.at(next_) & domain_) out[n++] = b;
+    return n;
+  }
+
+ private:
+  const input_values& v_;
+  word domain_;
+  bool every_square_;
+  std::size_t next_ = 0;
+};
+
+// The boards of a vector, chunk by chunk.
+auto vector_boards(const std::vector<word>& v) {
+  return [&v, next = std::size_t{0}](word* out, std::size_t max) mutable {
+    const std::size_t n = std::min(max, v.size() - next);
+    std::copy_n(v.data() + next, n, out);
+    next += n;
+    return n;
+  };
 }
 
 // Shrinks the smallest failure, then replays it alone. A shrunk input that
@@ -253,8 +296,8 @@ void shrink_and_replay(const descriptor& d, observation& o) {
 }
 
 observation observe_set(const descriptor& d, const input_set& s) {
-  const std::vector<word>& in = boards_of(s, d.sh);
-  observation o = compare_any(d, in, [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+  observation o = compare_any(d, set_boards(values_of(s, d.sh.width), d.sh),
+                          [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
     expected_batch(d.operation, d.sh, p, r, n);
   });
   shrink_and_replay(d, o);
@@ -265,7 +308,7 @@ observation observe_known(const descriptor& d) {
   const std::vector<known_board> known = known_boards(d.sh);
   std::vector<word> in;
   for (const known_board& k : known) in.push_back(k.b);
-  observation o = compare_any(d, in, [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
+  observation o = compare_any(d, vector_boards(in), [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   });
   // Its digest is reported to the judge (judge.hpp) but is no part of the
@@ -459,26 +502,38 @@ std::string hex(std::uint64_t v) {
 }
 
 std::uint64_t output_digest(std::span<const std::int64_t> outputs) {
-  std::uint64_t h = fnv_basis;
-  for (const std::int64_t v : outputs) fnv_add(h, static_cast<std::uint64_t>(v));
-  return h;
+  value_digest h;
+  h.add(outputs.data(), outputs.size());
+  return h.value();
 }
 
 std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests) {
-  std::uint64_t h = fnv_basis;
-  for (const std::uint64_t v : digests) fnv_add(h, v);
-  return h;
+  value_digest h;
+  h.add(digests.data(), digests.size());
+  return h.value();
 }
 
 std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check) {
   std::vector<std::int64_t> out;
+  // What a check digests per input: the index, and for a pop op the board it
+  // leaves behind (argument space, low half first), as compare_pop() does.
+  const auto emit = [&](word board, std::int64_t index) {
+    out.push_back(index);
+    if (!pops(o)) return;
+    const int square = static_cast<int>(index - sh.index_base);
+    const word after = to_argument(sh, square >= 0 && square < 128 ? board & ~word::bit(square) : board);
+    out.push_back(static_cast<std::int64_t>(after.lo));
+    out.push_back(static_cast<std::int64_t>(after.hi));
+  };
   if (check == "known_answers") {
-    for (const known_board& k : known_boards(sh)) out.push_back(known_expected(o, sh, k));
+    for (const known_board& k : known_boards(sh)) emit(k.b, known_expected(o, sh, k));
   } else if (const input_set* s = find_input_set(check)) {
     const std::vector<word>& in = boards_of(*s, sh);
-    out.resize(in.size());
+    std::vector<std::int64_t> index(in.size());
     for (std::size_t base = 0; base < in.size(); base += chunk)
-      expected_batch(o, sh, in.data() + base, out.data() + base, std::min(chunk, in.size() - base));
+      expected_batch(o, sh, in.data() + base, index.data() + base, std::min(chunk, in.size() - base));
+    out.reserve(in.size() * (pops(o) ? 3 : 1));
+    for (std::size_t i = 0; i < in.size(); ++i) emit(in[i], index[i]);
   } else {
     return std::nullopt;
   }
@@ -691,7 +746,8 @@ std::string to_json(const impl_summary& s) {
   for (std::size_t i = 0; i < s.checks.size(); ++i) {
     const check_outcome& r = s.checks[i];
     js << (i ? ", " : "") << "{\"check\": " << json_string(r.check) << ", \"verdict\": "
-       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds;
+       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds << ", \"inputs\": " << r.seen.inputs
+       << ", \"scanner_seconds\": " << r.seen.scanner_seconds;
     if (r.seen.smallest)
       js << ", \"input\": " << json_string(render(d.sh, r.seen.smallest->input))
          << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got

@@ -7,6 +7,8 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "scanproof/digest.hpp"
+#include "scanproof/inputs.hpp"
 
 namespace {
 using namespace scanproof;
@@ -128,6 +130,28 @@ TEST(check_engine, unbuilt_and_unsupported_entries_are_skipped_with_reason) {
   const check_outcome r = run_check(d, "single_bits");
   EXPECT_EQ(r.v, verdict::skip);
   EXPECT_NE(r.message.find("AArch64 only"), std::string::npos);
+}
+
+// What a sweep reports besides its verdict: every input of the set ran, the
+// digest is value_digest of the outputs in input order (the one definition
+// the matrix report and a separate judge compare), and the scanner's own time
+// is part of the check's.
+TEST(check_engine, sweep_digests_every_output_in_order_and_times_the_scanner) {
+  const descriptor d = make("ok", op::ctz, &batch<correct_ctz>);
+  const check_outcome r = run_check(d, "random_sparse");
+  const input_values& v = values_of(*find_input_set("random_sparse"), 64);
+  value_digest want;
+  for (std::size_t i = 0; i < v.count; ++i) want.add(static_cast<std::uint64_t>(std::countr_zero(v.data[i])));
+  EXPECT_EQ(r.v, verdict::pass);
+  EXPECT_EQ(r.seen.inputs, v.count);
+  ASSERT_TRUE(r.seen.digest);
+  EXPECT_EQ(*r.seen.digest, want.value());
+  EXPECT_GT(r.seen.scanner_seconds, 0.0);
+  EXPECT_LE(r.seen.scanner_seconds, r.seconds);
+  // One wrong output changes it.
+  const check_outcome w = run_check(make("w", op::msb, &batch<msb_drops_bit63>), "random_sparse");
+  ASSERT_TRUE(w.seen.digest);
+  EXPECT_NE(*w.seen.digest, *r.seen.digest);
 }
 
 TEST(check_engine, unknown_check_is_an_error) {

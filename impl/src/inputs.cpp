@@ -1,8 +1,24 @@
 #include "scanproof/inputs.hpp"
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
+#include <string>
 #include <tuple>
+
+#include "scanproof/digest.hpp"
+
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(__wasi__)
+#define SCANPROOF_HAS_MMAP 1
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#else
+#define SCANPROOF_HAS_MMAP 0
+#endif
 
 namespace scanproof {
 
@@ -153,6 +169,20 @@ std::vector<const input_set*> input_sets(int width) {
   return v;
 }
 
+// Made once from the generators above (input_pins.inc); unit.inputs.match_their_pins
+// regenerates every set at every width and compares, on every target the unit
+// tests run on, and prints the line to commit for any that differs. A change of
+// a generator changes these, deliberately.
+constexpr input_pin pins[] = {
+#include "input_pins.inc"
+};
+
+const input_pin* pinned(const input_set& s, int width) {
+  for (const input_pin& p : pins)
+    if (p.set == s.name && p.width == width) return &p;
+  return nullptr;
+}
+
 namespace {
 #if !defined(_LIBCPP_HAS_NO_THREADS)  // wasm32-wasi's libc++: no threads, no std::mutex
 std::mutex cache_lock;
@@ -161,37 +191,200 @@ std::mutex cache_lock;
 #define SCANPROOF_CACHE_LOCK
 #endif
 
-const words& generated(const input_set& s, int width) {
-  static std::map<std::pair<const input_set*, int>, words> cache;
+int units_of(int width) { return width > 64 ? 2 : 1; }
+
+std::uint64_t digest_of(const std::uint64_t* v, std::size_t n) {
+  value_digest h;
+  h.add(v, n);
+  return h.value();
+}
+
+std::vector<std::uint64_t> generate(const input_set& s, int width) {
+  const std::vector<word> made = s.make(width);
+  const int u = units_of(width);
+  std::vector<std::uint64_t> v(made.size() * static_cast<std::size_t>(u));
+  for (std::size_t i = 0; i < made.size(); ++i) {
+    if (u == 1) {
+      v[i] = made[i].lo;
+    } else {
+      v[2 * i] = made[i].lo;
+      v[2 * i + 1] = made[i].hi;
+    }
+  }
+  return v;
+}
+
+bool matches(const input_pin& p, const std::uint64_t* v, std::size_t units_total, int u) {
+  return units_total == p.count * static_cast<std::size_t>(u) && digest_of(v, units_total) == p.digest;
+}
+
+[[noreturn]] void generator_differs(const input_set& s, int width, std::size_t n, std::uint64_t digest,
+                                    const input_pin& p) {
+  std::fprintf(stderr,
+               "scanproof: the input set %.*s at width %d was generated with %zu inputs, digest 0x%016llx; "
+               "its pin (impl/src/input_pins.inc) says %zu inputs, digest 0x%016llx. This target generates "
+               "different inputs than the others (or the generator changed without its pin): no check can "
+               "run on them.\n",
+               static_cast<int>(s.name.size()), s.name.data(), width, n,
+               static_cast<unsigned long long>(digest), p.count, static_cast<unsigned long long>(p.digest));
+  std::abort();
+}
+
+std::string cache_path(const input_set& s, int width, const char* dir) {
+  return std::string(dir) + "/" + std::string(s.name) + "-" + std::to_string(width) + ".u64";
+}
+
+#if SCANPROOF_HAS_MMAP
+// The file mapped read-only, or nothing if it cannot be opened or mapped.
+bool map_file(const std::string& path, stored_inputs& out) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  struct stat st {};
+  void* m = MAP_FAILED;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0)
+    m = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (m == MAP_FAILED) return false;
+  out.map = m;
+  out.map_bytes = static_cast<std::size_t>(st.st_size);
+  out.values.data = static_cast<const std::uint64_t*>(m);
+  out.from = stored_inputs::origin::mapped;
+  return true;
+}
+#endif
+
+// The whole file through stdio (WASI, Windows), or nothing.
+bool read_file(const std::string& path, stored_inputs& out) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::vector<std::uint64_t> v;
+  std::uint64_t buf[4096];
+  std::size_t got = 0;
+  while ((got = std::fread(buf, sizeof buf[0], 4096, f)) > 0) v.insert(v.end(), buf, buf + got);
+  const bool ok = !std::ferror(f);
+  std::fclose(f);
+  if (!ok) return false;
+  out.owned = std::move(v);
+  out.values.data = out.owned.data();
+  out.from = stored_inputs::origin::read;
+  return true;
+}
+
+// Writes v to path under a temporary name, then renames it into place.
+bool write_file(const std::string& path, const std::vector<std::uint64_t>& v) {
+  int local = 0;
+  const auto tag = static_cast<unsigned long long>(
+      std::chrono::steady_clock::now().time_since_epoch().count() ^ reinterpret_cast<std::uintptr_t>(&local));
+#if SCANPROOF_HAS_MMAP
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(tag);
+#else
+  const std::string tmp = path + ".tmp." + std::to_string(tag);
+#endif
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return false;
+  bool ok = std::fwrite(v.data(), sizeof v[0], v.size(), f) == v.size();
+  ok = std::fclose(f) == 0 && ok;
+  if (ok && std::rename(tmp.c_str(), path.c_str()) == 0) return true;
+  std::remove(tmp.c_str());  // Windows: rename does not replace; the file another process wrote stays
+  return false;
+}
+}  // namespace
+
+stored_inputs::stored_inputs(stored_inputs&& o) noexcept
+    : values(o.values), from(o.from), regenerated(o.regenerated), owned(std::move(o.owned)), map(o.map),
+      map_bytes(o.map_bytes) {
+  if (!map) values.data = owned.data();
+  o.map = nullptr;
+  o.map_bytes = 0;
+}
+
+stored_inputs::~stored_inputs() {
+#if SCANPROOF_HAS_MMAP
+  if (map) ::munmap(map, map_bytes);
+#endif
+}
+
+stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir) {
+  const int u = units_of(width);
+  const input_pin* pin = pinned(s, width);
+  stored_inputs r;
+  r.values.units = u;
+  const std::string path = cache_dir && *cache_dir && pin ? cache_path(s, width, cache_dir) : "";
+  if (!path.empty()) {
+#if SCANPROOF_HAS_MMAP
+    const bool found = map_file(path, r) || read_file(path, r);
+#else
+    const bool found = read_file(path, r);
+#endif
+    const std::size_t units_total = r.from == stored_inputs::origin::mapped ? r.map_bytes / sizeof(std::uint64_t)
+                                                                           : r.owned.size();
+    if (found && r.map_bytes % sizeof(std::uint64_t) == 0 && matches(*pin, r.values.data, units_total, u)) {
+      r.values.count = pin->count;
+      return r;
+    }
+    if (found) {
+      std::fprintf(stderr, "scanproof: input cache %s is stale or corrupt (size or digest differs from its pin): made again\n",
+                   path.c_str());
+#if SCANPROOF_HAS_MMAP
+      if (r.map) ::munmap(r.map, r.map_bytes);
+#endif
+      r.map = nullptr;
+      r.map_bytes = 0;
+      r.regenerated = true;
+    }
+  }
+  r.owned = generate(s, width);
+  r.values.data = r.owned.data();
+  r.values.count = r.owned.size() / static_cast<std::size_t>(u);
+  r.from = stored_inputs::origin::generated;
+  if (pin && !matches(*pin, r.owned.data(), r.owned.size(), u))
+    generator_differs(s, width, r.values.count, digest_of(r.owned.data(), r.owned.size()), *pin);
+  if (!path.empty() && !write_file(path, r.owned))
+    std::fprintf(stderr, "scanproof: cannot write the input cache %s: inputs made in this process\n", path.c_str());
+  return r;
+}
+
+namespace {
+const stored_inputs& stored(const input_set& s, int width) {
+  static std::map<std::pair<const input_set*, int>, stored_inputs> cache;
   auto it = cache.find({&s, width});
-  if (it == cache.end()) it = cache.emplace(std::pair{&s, width}, s.make(width)).first;
+  if (it == cache.end())
+    it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, std::getenv("SCANPROOF_INPUTS_DIR"))).first;
   return it->second;
 }
 }  // namespace
 
-const std::vector<word>& words_of(const input_set& s, int width) {
+const input_values& values_of(const input_set& s, int width) {
   SCANPROOF_CACHE_LOCK;
-  return generated(s, width);
+  return stored(s, width).values;
 }
 
-// A restricted set is made afresh and masked in place, not copied from the
-// full set's cache: one implementation's process holds one copy of its boards
-// (Node's WASI runtime segfaulted at exit once a run held both, ~350 MB).
-const std::vector<word>& boards_of(const input_set& s, const shape& sh) {
+const std::vector<word>& words_of(const input_set& s, int width) {
   SCANPROOF_CACHE_LOCK;
-  if (sh.domain == word::ones(sh.width)) return generated(s, sh.width);
+  static std::map<std::pair<const input_set*, int>, words> cache;
+  auto it = cache.find({&s, width});
+  if (it == cache.end()) {
+    const input_values& v = stored(s, width).values;
+    words w(v.count);
+    for (std::size_t i = 0; i < v.count; ++i) w[i] = v.at(i);
+    it = cache.emplace(std::pair{&s, width}, std::move(w)).first;
+  }
+  return it->second;
+}
+
+const std::vector<word>& boards_of(const input_set& s, const shape& sh) {
+  if (sh.domain == word::ones(sh.width)) return words_of(s, sh.width);
+  SCANPROOF_CACHE_LOCK;
   using key = std::tuple<const input_set*, int, std::uint64_t, std::uint64_t>;
   static std::map<key, words> cache;
   const key k{&s, sh.width, sh.domain.lo, sh.domain.hi};
   auto it = cache.find(k);
   if (it == cache.end()) {
-    words v = s.make(sh.width);
-    std::size_t n = 0;
-    for (const word& b : v)
-      if (const word m = b & sh.domain) v[n++] = m;
-    v.resize(n);
-    v.shrink_to_fit();
-    it = cache.emplace(k, std::move(v)).first;
+    const input_values& v = stored(s, sh.width).values;
+    words b;
+    for (std::size_t i = 0; i < v.count; ++i)
+      if (const word m = v.at(i) & sh.domain) b.push_back(m);
+    it = cache.emplace(k, std::move(b)).first;
   }
   return it->second;
 }

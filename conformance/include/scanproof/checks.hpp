@@ -36,10 +36,13 @@ struct observation {
   std::optional<mismatch> smallest;     // fewest set bits, then smallest value, after shrinking
   std::optional<mismatch> first;        // first failure in input order
   std::optional<std::int64_t> zero_result;  // for the zero check
-  // FNV-1a over the results of an input-set sweep (results as little-endian
-  // int64; a pop op's board left behind follows each index, low half first):
-  // part of the implementation's output digest.
+  // value_digest (digest.hpp) over the results of an input-set sweep (each
+  // result as int64; a pop op's board left behind follows each index, low
+  // half first), in input order: part of the implementation's output digest.
   std::optional<std::uint64_t> digest;
+  // Time inside the implementation's batch during the sweep (the rest of a
+  // check's seconds is the harness's): ci/bench-matrix reports both per input.
+  double scanner_seconds = 0;
 };
 
 enum class verdict : std::uint8_t { pass, fail, xfail, xpass, skip };
@@ -77,7 +80,8 @@ struct impl_summary {
   std::vector<check_outcome> checks;
   std::optional<std::int64_t> zero_result;
   // Outputs over every nonzero canonical input, from the sweeps themselves:
-  // equal digests mean equal values on every input (null when not run).
+  // value_digest (digest.hpp) of the sets' digests in check order. Equal
+  // digests mean equal values on every input (null when not run).
   std::optional<std::uint64_t> digest;
   std::optional<mismatch> counterexample;  // of the check that decided `overall`
   std::string headline;  // one line: the counterexample, or why it is skipped / expected to fail
@@ -114,7 +118,8 @@ std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests);
 
 // What the oracle says a check of (o, sh) outputs, in the order the check
 // runs its inputs: the hand-checked answers for known_answers, the oracle's
-// results for an input set; nullopt for the other checks. Needs no
+// results for an input set (a pop op's: each index followed by the board it
+// leaves, lo and hi, as compare_pop() digests them); nullopt for the other checks. Needs no
 // implementation: the judge (judge.hpp) computes it in a process that never
 // loaded candidate code.
 std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check);

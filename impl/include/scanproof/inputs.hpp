@@ -3,6 +3,7 @@
 // std::*_distribution (implementation-defined), so every target, compiler and
 // endianness sees bit-identical inputs.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -68,11 +69,64 @@ struct input_set {
 std::vector<const input_set*> input_sets(int width);
 const input_set* find_input_set(std::string_view name);
 
-// The boards of a set at a width, generated once per process and kept: several
-// checks of one implementation read the same set.
+// A set's values at a width as they are stored: `units` uint64_t per input
+// (1 up to 64 bits; 2 at 128 bits, low half first).
+struct input_values {
+  const std::uint64_t* data = nullptr;
+  std::size_t count = 0;
+  int units = 1;
+  word at(std::size_t i) const { return units == 1 ? word{data[i]} : word{data[2 * i], data[2 * i + 1]}; }
+};
+
+// The count and digest (digest.hpp, over the stored values) every target must
+// get for a set at a width: made once from the generator and committed, so a
+// stale or corrupt cache file, or a target that generates differently, is
+// caught. nullptr for a (set, width) without a pin.
+struct input_pin {
+  std::string_view set;
+  int width;
+  std::size_t count;
+  std::uint64_t digest;
+};
+const input_pin* pinned(const input_set& s, int width);
+
+// A set's values, held by this process: a read-only mapping of the cache file
+// (shared by every process of the build tree), or a copy in memory.
+class stored_inputs {
+ public:
+  enum class origin : std::uint8_t { mapped, read, generated };
+  stored_inputs() = default;
+  stored_inputs(stored_inputs&& o) noexcept;
+  stored_inputs& operator=(stored_inputs&&) = delete;
+  stored_inputs(const stored_inputs&) = delete;
+  ~stored_inputs();
+  input_values values;
+  origin from = origin::generated;
+  bool regenerated = false;  // a cache file was there but stale or corrupt: it was made again
+  std::vector<std::uint64_t> owned;  // when not mapped
+  void* map = nullptr;
+  std::size_t map_bytes = 0;
+};
+
+// The values of s at `width`, checked against the pin. With `cache_dir`, from
+// the file <cache_dir>/<set>-<width>.u64: mapped (or read where there is no
+// mmap) if its size and digest match the pin, otherwise made, written under a
+// temporary name and renamed into place (two processes making it at once both
+// write whole files; the rename is atomic). Without one, or if the directory
+// cannot be written, made in memory. A generator whose output differs from the
+// pin ends the process with an error naming the set: never a silent pass.
+stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir);
+
+// load_inputs() once per process per (set, width), with the cache directory
+// SCANPROOF_INPUTS_DIR (set on the driver tests by CMake: one per build tree).
+const input_values& values_of(const input_set& s, int width);
+
+// The boards of a set at a width as words (values_of, widened), kept for the
+// process: property drivers and one-at-a-time re-runs read them.
 const std::vector<word>& words_of(const input_set& s, int width);
 // The same boards restricted to a shape's domain: each masked into it, the
 // empty ones dropped (a set's boards when the domain is every square).
+// Conformance sweeps read values_of() chunk by chunk instead (checks.cpp).
 const std::vector<word>& boards_of(const input_set& s, const shape& sh);
 
 // Random boards from the same distributions, one at a time, for property

@@ -1,0 +1,57 @@
+// The suite's one digest, of 64-bit values: an implementation's outputs on a
+// check's inputs (observation::digest, the matrix report's "digest"), the
+// fold of those per-set digests into one per implementation, and the pinned
+// digest of each canonical input set (inputs.hpp). Every producer and every
+// judge calls this, so equal digests mean equal value sequences wherever
+// they were computed.
+//
+// FNV-1a's step (h ^ v) * prime, taken over whole 64-bit values instead of
+// bytes, in four lanes: value i goes to lane i % 4, so four independent
+// multiplies are in flight and a sweep is not bound by one multiply's latency.
+// value() folds the four lanes and the count with the same step.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace scanproof {
+
+class value_digest {
+ public:
+  static constexpr std::uint64_t basis = 0xcbf29ce484222325ULL, prime = 0x100000001b3ULL;
+
+  void add(std::uint64_t v) { step(lane_[count_++ % 4], v); }
+  // int64 results are hashed as their two's-complement bits.
+  void add(const std::int64_t* v, std::size_t n) { add(reinterpret_cast<const std::uint64_t*>(v), n); }
+  void add(const std::uint64_t* v, std::size_t n) {
+    std::size_t i = 0;
+    std::size_t k = count_ % 4;  // the lane of v[i]
+    count_ += n;
+    for (; i < n && k != 0; ++i, k = (k + 1) % 4) step(lane_[k], v[i]);
+    std::uint64_t a = lane_[0], b = lane_[1], c = lane_[2], d = lane_[3];
+    for (; i + 4 <= n; i += 4) {
+      step(a, v[i]);
+      step(b, v[i + 1]);
+      step(c, v[i + 2]);
+      step(d, v[i + 3]);
+    }
+    // Fewer than four left, from lane 0 (the head loop ended on lane 0 or at n).
+    if (i < n) step(a, v[i]);
+    if (i + 1 < n) step(b, v[i + 1]);
+    if (i + 2 < n) step(c, v[i + 2]);
+    lane_[0] = a, lane_[1] = b, lane_[2] = c, lane_[3] = d;
+  }
+
+  std::uint64_t value() const {
+    std::uint64_t h = basis;
+    for (const std::uint64_t l : lane_) step(h, l);
+    step(h, count_);
+    return h;
+  }
+
+ private:
+  static void step(std::uint64_t& h, std::uint64_t v) { h = (h ^ v) * prime; }
+  std::uint64_t lane_[4] = {basis, basis, basis, basis};
+  std::uint64_t count_ = 0;
+};
+
+}  // namespace scanproof
