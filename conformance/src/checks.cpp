@@ -540,6 +540,38 @@ std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, s
   return out;
 }
 
+std::optional<oracle_summary> oracle_digest(op o, const shape& sh, std::string_view check) {
+  if (check == "known_answers") {
+    const std::vector<std::int64_t> r = *oracle_outputs(o, sh, check);
+    return oracle_summary{known_boards(sh).size(), output_digest(r)};
+  }
+  const input_set* s = find_input_set(check);
+  if (!s) return std::nullopt;
+  // Streamed as observe_set() runs the check: the same boards (set_boards), the
+  // same digest sequence, without holding the set's boards or outputs (Node's
+  // WASI crashed once the table's process held them for every shape).
+  set_boards fill(values_of(*s, sh.width), sh);
+  std::vector<word> boards(chunk);
+  std::vector<std::int64_t> index(chunk);
+  value_digest h;
+  std::size_t count = 0;
+  for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; count += n) {
+    expected_batch(o, sh, boards.data(), index.data(), n);
+    if (!pops(o)) {
+      h.add(index.data(), n);
+      continue;
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // as compare_pop(): index, then the board left
+      const int square = static_cast<int>(index[i] - sh.index_base);
+      const word after = to_argument(sh, square >= 0 && square < 128 ? boards[i] & ~word::bit(square) : boards[i]);
+      h.add(static_cast<std::uint64_t>(index[i]));
+      h.add(after.lo);
+      h.add(after.hi);
+    }
+  }
+  return oracle_summary{count, h.value()};
+}
+
 std::vector<word> check_inputs(const descriptor& d, std::string_view check) {
   std::vector<word> in;
   if (check == "known_answers") {

@@ -99,6 +99,34 @@ TEST(judge, the_tables_outputs_are_the_naive_oracles) {
   }
 }
 
+// The table streams each check (oracle_digest): the same count and digest as
+// the whole outputs, for scans and pops, plain and two-half shapes, with a
+// declared domain.
+TEST(judge, the_streamed_digest_is_the_whole_outputs_digest) {
+  shape offset = integer_shape(128);
+  offset.high_offset = 63;
+  shape domain = integer_shape(64);
+  domain.domain = word{0x0000FFFFFFFFFF00ULL};
+  domain.domain_declared = true;
+  for (const shape& sh : {integer_shape(64), integer_shape(8), offset, domain}) {
+    for (const op o : {op::lsb, op::clz, op::popcount, op::pop_lsb, op::pop_msb}) {
+      const std::vector<const input_set*> sets = input_sets(sh.width);
+      for (const std::string check : {std::string("known_answers"), std::string(sets.front()->name),
+                                      std::string(sets.back()->name)}) {
+        const auto whole = oracle_outputs(o, sh, check);
+        const auto streamed = oracle_digest(o, sh, check);
+        if (!whole) {
+          EXPECT_FALSE(streamed) << check;
+          continue;
+        }
+        ASSERT_TRUE(streamed) << check;
+        EXPECT_EQ(streamed->digest, output_digest(*whole)) << name(o) << " " << sh.width << " " << check;
+        EXPECT_EQ(streamed->inputs * (pops(o) ? 3 : 1), whole->size()) << name(o) << " " << check;
+      }
+    }
+  }
+}
+
 TEST(judge, a_malformed_manifest_line_is_an_error_naming_it) {
   std::istringstream manifest("x known_answers pass lsb 64 integer 64 0 1 0 0 -\nx nonsense pass lsb 64\n");
   std::ostringstream table, err;

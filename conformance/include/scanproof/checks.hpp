@@ -123,6 +123,14 @@ std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests);
 // implementation: the judge (judge.hpp) computes it in a process that never
 // loaded candidate code.
 std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check);
+// The same check's input count and output_digest(), streamed chunk by chunk
+// (the judge's table: no set held whole). Equal to oracle_outputs()'s digest
+// (unit.judge).
+struct oracle_summary {
+  std::size_t inputs = 0;
+  std::uint64_t digest = 0;
+};
+std::optional<oracle_summary> oracle_digest(op o, const shape& sh, std::string_view check);
 
 // The boards of a check of `d` in the order it runs them (known_answers or an
 // input set, inside d's domain), empty for the others: lets a supervisor re-run
