@@ -9,6 +9,7 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "scanproof/inputs.hpp"
 #include "scanproof/judge.hpp"
 
 namespace {
