@@ -112,7 +112,7 @@ TEST(judge, the_streamed_digest_is_the_whole_outputs_digest) {
   for (const shape& sh : {integer_shape(64), integer_shape(8), offset, domain}) {
     for (const op o : {op::lsb, op::clz, op::popcount, op::pop_lsb, op::pop_msb}) {
       const std::vector<const input_set*> sets = input_sets(sh.width);
-      for (const std::string check : {std::string("known_answers"), std::string(sets.front()->name),
+      for (const std::string& check : {std::string("known_answers"), std::string(sets.front()->name),
                                       std::string(sets.back()->name)}) {
         const auto whole = oracle_outputs(o, sh, check);
         const auto streamed = oracle_digest(o, sh, check);
