@@ -2,8 +2,10 @@
 // (judge.hpp). Built from the suite's core and the check library only -- no
 // catalogue, no candidate file -- so no scanner's code, static initialisers
 // included, ever runs in this process. Its registry is empty.
+#include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <string>
 
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
@@ -13,11 +15,22 @@ int main() {
     std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
     return 2;
   }
-  // The table is written in one piece at the end: under Node's WASI (wasm32)
-  // the process crashed (SIGSEGV in V8, after its last line) once it had
-  // written a few dozen lines one write at a time -- 36 lines did, 35 did not.
+  // The table is written in one write at the end. Under Node's WASI (wasm32)
+  // the process can still crash after its last line (SIGSEGV in V8 at exit:
+  // seen with 36 or more manifest lines, not with 35).
   std::ostringstream table;
   const int rc = scanproof::oracle_table(std::cin, table, std::cerr);
-  std::cout << table.str() << std::flush;
+  // The last line says the table is whole: scanproof-discover.cmake accepts a
+  // table only with it, and then even from a process that crashed at exit.
+  std::string text = table.str();
+  if (rc == 0) {
+    std::size_t lines = 0;
+    for (const char c : text) lines += c == '\n';
+    text += "# end " + std::to_string(lines) + "\n";
+  }
+  static char buffer[1 << 22];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
   return rc;
 }
