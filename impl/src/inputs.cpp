@@ -357,11 +357,28 @@ const char* inputs_dir() {
 #endif
 }
 
-const stored_inputs& stored(const input_set& s, int width) {
+std::map<std::pair<const input_set*, int>, stored_inputs>& stored_cache() {
   static std::map<std::pair<const input_set*, int>, stored_inputs> cache;
+  return cache;
+}
+
+const stored_inputs& stored(const input_set& s, int width) {
+  auto& cache = stored_cache();
   auto it = cache.find({&s, width});
   if (it == cache.end()) it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir())).first;
   return it->second;
+}
+
+// Calls f with the values of s at width: the process's kept copy if it has
+// one, else a copy loaded for this call alone. words_of() and boards_of() keep
+// words, so a process that wants only words (the property drivers) holds the
+// set once, not as values and as words (twice the memory: under Node's WASI a
+// 128-bit property run then crashed at exit).
+template <class F>
+void with_values(const input_set& s, int width, F f) {
+  if (const auto it = stored_cache().find({&s, width}); it != stored_cache().end()) return f(it->second.values);
+  const stored_inputs once = load_inputs(s, width, inputs_dir());
+  f(once.values);
 }
 }  // namespace
 
@@ -375,9 +392,11 @@ const std::vector<word>& words_of(const input_set& s, int width) {
   static std::map<std::pair<const input_set*, int>, words> cache;
   auto it = cache.find({&s, width});
   if (it == cache.end()) {
-    const input_values& v = stored(s, width).values;
-    words w(v.count);
-    for (std::size_t i = 0; i < v.count; ++i) w[i] = v.at(i);
+    words w;
+    with_values(s, width, [&](const input_values& v) {
+      w.resize(v.count);
+      for (std::size_t i = 0; i < v.count; ++i) w[i] = v.at(i);
+    });
     it = cache.emplace(std::pair{&s, width}, std::move(w)).first;
   }
   return it->second;
@@ -391,10 +410,11 @@ const std::vector<word>& boards_of(const input_set& s, const shape& sh) {
   const key k{&s, sh.width, sh.domain.lo, sh.domain.hi};
   auto it = cache.find(k);
   if (it == cache.end()) {
-    const input_values& v = stored(s, sh.width).values;
     words b;
-    for (std::size_t i = 0; i < v.count; ++i)
-      if (const word m = v.at(i) & sh.domain) b.push_back(m);
+    with_values(s, sh.width, [&](const input_values& v) {
+      for (std::size_t i = 0; i < v.count; ++i)
+        if (const word m = v.at(i) & sh.domain) b.push_back(m);
+    });
     it = cache.emplace(k, std::move(b)).first;
   }
   return it->second;
