@@ -2,9 +2,8 @@
 // an op it involves, on boards from scanproof::bitboard() (see rapidcheck_run.hpp).
 // One test per (property, implementation) natively, where a process starts in
 // milliseconds; one test per implementation, every property inside, where
-// SCANPROOF_TESTS_PER_IMPLEMENTATION is on (the default under an emulator:
-// under qemu 9 properties of one scanner cost 0.97 CPU s as 9 processes and
-// 0.27 s as one, measured on aarch64).
+// SCANPROOF_TESTS_PER_IMPLEMENTATION is on (the default under an emulator,
+// where starting a process costs more than the properties: docs/matrix.md).
 #include "scanproof/rapidcheck_run.hpp"
 
 #ifndef SCANPROOF_TESTS_PER_IMPLEMENTATION
