@@ -9,26 +9,12 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "test_descriptor.hpp"
 
 namespace {
 using namespace scanproof;
 using u64 = std::uint64_t;
-
-template <auto F, op O>
-descriptor make_pop(const char* n, int high_offset = 64, int index_base = 0) {
-  const kernels k = kernels_for<F, O>();
-  descriptor d;
-  d.name = n;
-  d.operation = O;
-  d.batch = k.batch;
-  d.pop_batch = k.pop_batch;
-  d.sh = k.sh;
-  d.sh.high_offset = high_offset;
-  d.sh.index_base = index_base;
-  d.sh.domain = d.sh.all_squares();
-  d.candidate = true;
-  return d;
-}
+using scanproof::testing::make;
 
 int pop_lsb8(std::uint8_t& b) {
   const int i = std::countr_zero(b);
@@ -72,10 +58,10 @@ int pop_lsb_right(u64& b) {
 }
 
 TEST(pop_checks, correct_poppers_pass_at_every_width_and_layout) {
-  for (const descriptor& d : {make_pop<pop_lsb8, op::pop_lsb>("pop_lsb8"),
-                              make_pop<pop_msb32, op::pop_msb>("pop_msb32"),
-                              make_pop<pop_lsb_yane, op::pop_lsb>("pop_lsb_yane", 63, 1),
-                              make_pop<pop_lsb_right, op::pop_lsb>("pop_lsb_right")}) {
+  for (const descriptor& d : {make<pop_lsb8, op::pop_lsb>("pop_lsb8"),
+                              make<pop_msb32, op::pop_msb>("pop_msb32"),
+                              make<pop_lsb_yane, op::pop_lsb>("pop_lsb_yane", 63, 1),
+                              make<pop_lsb_right, op::pop_lsb>("pop_lsb_right")}) {
     const impl_summary s = run_implementation(d);
     EXPECT_EQ(s.overall, verdict::pass) << d.name << ": " << s.headline;
     EXPECT_TRUE(s.digest) << d.name;
@@ -83,16 +69,16 @@ TEST(pop_checks, correct_poppers_pass_at_every_width_and_layout) {
 }
 
 TEST(pop_checks, the_shape_comes_from_the_board_type_behind_the_reference_or_pointer) {
-  EXPECT_EQ((make_pop<pop_lsb8, op::pop_lsb>("a").sh.width), 8);
-  EXPECT_EQ((make_pop<pop_msb32, op::pop_msb>("b").sh.width), 32);
-  const descriptor y = make_pop<pop_lsb_yane, op::pop_lsb>("c", 63, 1);
+  EXPECT_EQ((make<pop_lsb8, op::pop_lsb>("a").sh.width), 8);
+  EXPECT_EQ((make<pop_msb32, op::pop_msb>("b").sh.width), 32);
+  const descriptor y = make<pop_lsb_yane, op::pop_lsb>("c", 63, 1);
   EXPECT_EQ(y.sh.width, 128);
   EXPECT_EQ(y.sh.arg, argument::pair);
   EXPECT_EQ(op_label(op::pop_lsb, y.sh), "pop_lsb128");
 }
 
 TEST(pop_checks, clearing_the_wrong_square_fails_with_both_boards) {
-  const impl_summary s = run_implementation(make_pop<pop_lsb_clears_next, op::pop_lsb>("clears_next"));
+  const impl_summary s = run_implementation(make<pop_lsb_clears_next, op::pop_lsb>("clears_next"));
   EXPECT_EQ(s.overall, verdict::fail);
   ASSERT_TRUE(s.counterexample);
   EXPECT_EQ(s.headline,
@@ -107,7 +93,7 @@ TEST(pop_checks, clearing_the_wrong_square_fails_with_both_boards) {
 }
 
 TEST(pop_checks, returning_the_index_after_clearing_fails_with_both_boards) {
-  const impl_summary s = run_implementation(make_pop<pop_lsb_scans_after, op::pop_lsb>("scans_after"));
+  const impl_summary s = run_implementation(make<pop_lsb_scans_after, op::pop_lsb>("scans_after"));
   EXPECT_EQ(s.overall, verdict::fail);
   EXPECT_EQ(s.headline,
             "pop_lsb(0x0000000000000001) expected 0 leaving 0x0000000000000000, got 64 leaving "
@@ -117,7 +103,7 @@ TEST(pop_checks, returning_the_index_after_clearing_fails_with_both_boards) {
 TEST(pop_checks, a_wrong_board_on_a_two_half_layout_is_shown_in_halves) {
   // The YaneuraOu popper declared with the 64 layout: square 63 is bit 63 of
   // p[0] there, which this popper never reads as a square.
-  const check_outcome r = run_check(make_pop<pop_lsb_yane, op::pop_lsb>("yane_as_64", 64, 1), "single_bits");
+  const check_outcome r = run_check(make<pop_lsb_yane, op::pop_lsb>("yane_as_64", 64, 1), "single_bits");
   EXPECT_EQ(r.v, verdict::fail);
   EXPECT_NE(r.message.find("leaving {lo="), std::string::npos) << r.message;
 }
@@ -125,8 +111,8 @@ TEST(pop_checks, a_wrong_board_on_a_two_half_layout_is_shown_in_halves) {
 // The digest covers the board left behind: two poppers with the same indices
 // everywhere but different boards left have different digests.
 TEST(pop_checks, the_digest_covers_the_board_left_behind) {
-  const check_outcome right = run_check(make_pop<pop_lsb_right, op::pop_lsb>("right"), "random_uniform");
-  const check_outcome wrong = run_check(make_pop<pop_lsb_clears_next, op::pop_lsb>("next"), "random_uniform");
+  const check_outcome right = run_check(make<pop_lsb_right, op::pop_lsb>("right"), "random_uniform");
+  const check_outcome wrong = run_check(make<pop_lsb_clears_next, op::pop_lsb>("next"), "random_uniform");
   ASSERT_TRUE(right.seen.digest && wrong.seen.digest);
   EXPECT_NE(*right.seen.digest, *wrong.seen.digest);
 }
@@ -134,7 +120,7 @@ TEST(pop_checks, the_digest_covers_the_board_left_behind) {
 // The index-only batch (every driver that reads an index) calls the popper on
 // a copy: the caller's board is untouched and the index is the pop's.
 TEST(pop_checks, the_index_batch_returns_the_pops_index) {
-  const descriptor d = make_pop<pop_msb32, op::pop_msb>("pop_msb32");
+  const descriptor d = make<pop_msb32, op::pop_msb>("pop_msb32");
   const word in{0x80000001};
   EXPECT_EQ(call_one(d.batch, in), 31);
   std::int64_t i = 0;

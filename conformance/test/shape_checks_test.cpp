@@ -8,27 +8,12 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "test_descriptor.hpp"
 
 namespace {
 using namespace scanproof;
 using u64 = std::uint64_t;
-
-template <auto F, op O>
-descriptor make(const char* n, int high_offset = 64, int index_base = 0, const word* domain = nullptr) {
-  const kernels k = kernels_for<F, O>();
-  descriptor d;
-  d.name = n;
-  d.operation = O;
-  d.batch = k.batch;
-  d.pop_batch = k.pop_batch;
-  d.sh = k.sh;
-  d.sh.high_offset = high_offset;
-  d.sh.index_base = index_base;
-  d.sh.domain = domain ? *domain : d.sh.all_squares();
-  d.sh.domain_declared = domain != nullptr;
-  d.candidate = true;
-  return d;
-}
+using scanproof::testing::make;
 
 struct halves {
   u64 p[2];
