@@ -12,7 +12,7 @@
 #
 # Every test also gets SCANPROOF_INPUTS_DIR=<build dir>/scanproof-inputs: the
 # canonical input sets are made there once per build tree, by the first test
-# that needs each, and mapped by the others (impl/include/scanproof/inputs.hpp).
+# that needs each, and mapped by the others (impl/core/include/scanproof/inputs.hpp).
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")

@@ -30,7 +30,7 @@ install(TARGETS scanproof_core scanproof_checks scanproof_catalogue_archive scan
   EXPORT scanproofTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY "${PROJECT_SOURCE_DIR}/impl/include/" "${PROJECT_SOURCE_DIR}/conformance/include/"
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/impl/core/include/" "${PROJECT_SOURCE_DIR}/conformance/include/"
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES
   "${PROJECT_SOURCE_DIR}/conformance/conformance_test.cpp"

@@ -86,7 +86,7 @@ def conformance_test_name(op, name):
     return f"conformance.{op}.{name}.all_checks"
 
 
-# An implementation's shape (impl/include/scanproof/shape.hpp), as `scanproof
+# An implementation's shape (impl/core/include/scanproof/shape.hpp), as `scanproof
 # list --json` gives it; a listing from before shapes existed means a plain
 # 64-bit integer with every square.
 SHAPE_FIELDS = ("width", "op_label", "argument", "high_offset", "index_base", "domain", "shape")

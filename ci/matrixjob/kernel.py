@@ -1,5 +1,5 @@
 """One benchmark kernel (an implementation's batch or chain function, see
-impl/include/scanproof/batch.hpp) cut into what llvm-mca can model: the
+impl/core/include/scanproof/batch.hpp) cut into what llvm-mca can model: the
 kernel's own loop over the words without the scanner's inner loops, each
 inner loop's body (estimated per iteration, then times its trip count), and
 each function a loop calls directly (its body added once per call). Then the
@@ -17,8 +17,8 @@ _INC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.absp
 
 
 def unroll_factor():
-    """batch's `#pragma GCC unroll N` (impl/include/scanproof/batch.hpp): at most N results per iteration."""
-    path = os.path.join(os.path.dirname(os.path.dirname(_INC)), "impl", "include", "scanproof", "batch.hpp")
+    """batch's `#pragma GCC unroll N` (impl/core/include/scanproof/batch.hpp): at most N results per iteration."""
+    path = os.path.join(os.path.dirname(os.path.dirname(_INC)), "impl", "core", "include", "scanproof", "batch.hpp")
     with open(path, encoding="utf-8") as f:
         m = re.search(r"#pragma GCC unroll (\d+)", f.read())
     return int(m.group(1)) if m else 1

@@ -14,8 +14,8 @@ for f in "$src"/conformance/test/bad_candidates/*.cpp "$src"/conformance/test/ba
   [ -n "$expect" ] || continue
   read -ra flags <<<"$(sed -n '1,3s/^\/\/ expect-flags: //p' "$f")"
   case $f in
-  *.c) out=$("$cc" -std=gnu11 "${flags[@]}" -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
-  *) out=$("$cxx" -std=c++17 "${flags[@]}" -fsyntax-only -I"$src/impl/include" "$f" 2>&1) ;;
+  *.c) out=$("$cc" -std=gnu11 "${flags[@]}" -fsyntax-only -I"$src/impl/core/include" "$f" 2>&1) ;;
+  *) out=$("$cxx" -std=c++17 "${flags[@]}" -fsyntax-only -I"$src/impl/core/include" "$f" 2>&1) ;;
   esac
   rc=$?
   checked=$((checked + 1))

@@ -54,5 +54,5 @@ set_tests_properties(unit.candidates.nested_build unit.candidates.hostile unit.c
 # The pop forms' build errors, each fixture compiled alone (seconds, no nested build).
 add_test(NAME unit.candidates.pop_signature_errors
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/pop_signature_errors_test.sh "${CMAKE_CXX_COMPILER}"
-    "${CMAKE_C_COMPILER}" "${PROJECT_SOURCE_DIR}/impl/include")
+    "${CMAKE_C_COMPILER}" "${PROJECT_SOURCE_DIR}/impl/core/include")
 set_tests_properties(unit.candidates.pop_signature_errors PROPERTIES LABELS unit TIMEOUT 120)

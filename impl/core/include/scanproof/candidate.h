@@ -85,7 +85,7 @@ typedef struct scanproof_zero {
 #define SCANPROOF_ZERO_UNDEFINED {2, 0}
 #define SCANPROOF_ZERO_RETURNS(v) {1, (int64_t)(v)}
 
-/* Defined by the registry (impl/src/registry.cpp). A pop scanner registers
+/* Defined by the registry (impl/core/src/registry.cpp). A pop scanner registers
  * with its pop_batch too (index and the board left behind, registry.hpp). */
 int scanproof_register_c_pop_candidate(const char* name, int op,
                                        void (*batch)(const scanproof_word*, int64_t*, size_t),

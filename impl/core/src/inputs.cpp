@@ -222,7 +222,7 @@ bool matches(const input_pin& p, const std::uint64_t* v, std::size_t units_total
                                     const input_pin& p) {
   std::fprintf(stderr,
                "scanproof: the input set %.*s at width %d was generated with %zu inputs, digest 0x%016llx; "
-               "its pin (impl/src/input_pins.inc) says %zu inputs, digest 0x%016llx. This target generates "
+               "its pin (impl/core/src/input_pins.inc) says %zu inputs, digest 0x%016llx. This target generates "
                "different inputs than the others (or the generator changed without its pin): no check can "
                "run on them.\n",
                static_cast<int>(s.name.size()), s.name.data(), width, n,
