@@ -35,6 +35,10 @@ class Settings:
         self.build_jobs, self.test_jobs = build_jobs, test_jobs
         self.property_cases = property_cases
         self.log = log
+        # A native scanproof_oracle_table (the host column's, once built): the
+        # cross targets' judge tables are computed with it, not under their
+        # emulators (cmake/ScanproofDriverTests.cmake, SCANPROOF_ORACLE_TABLE).
+        self.oracle = ""
 
     def labels(self):
         """Candidates alone: their conformance and property tests (fuzz
@@ -98,8 +102,10 @@ def _cross(t):
 
 def deps_dir(t, s):
     """Where GoogleTest built for t is kept: build/matrix/_deps/<t>, or under
-    $SCANPROOF_DEPS_DIR (a CI image's, built by `ci/matrix --prepare`)."""
-    return os.path.join(os.environ.get("SCANPROOF_DEPS_DIR") or os.path.join(s.builds, "_deps"), t)
+    $SCANPROOF_DEPS_DIR (a CI image's, built by `ci/matrix --prepare`); a
+    target compiled like another (SCANPROOF_COMPILED_LIKE) shares that one's."""
+    return os.path.join(os.environ.get("SCANPROOF_DEPS_DIR") or os.path.join(s.builds, "_deps"),
+                        targets.fact(t, "SCANPROOF_COMPILED_LIKE") or t)
 
 
 def gtest_prefix(t, s, cpu=None):
@@ -149,7 +155,8 @@ def cmake_args(t, s):
         args += targets.toolchain_cmake_args(t[len("host-"):])
     elif _cross(t):
         args += [f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
-                 f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}"]
+                 f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}",
+                 f"-DSCANPROOF_ORACLE_TABLE={s.oracle}"]  # always given: "" clears an earlier run's
     if s.proof_compiler and not t.startswith("host-"):
         args += proof_compiler_args(t)
     return args
@@ -348,16 +355,29 @@ def test(built, s):
     return data
 
 
+def build_order(columns):
+    """The host first: its scanproof_oracle_table then computes every cross
+    target's judge table natively (Settings.oracle)."""
+    return sorted(columns, key=lambda t: t != "host")
+
+
+def host_oracle(build_dir):
+    path = os.path.join(build_dir, "conformance", "scanproof_oracle_table")
+    return path if os.access(path, os.X_OK) else ""
+
+
 def run_all(columns, s, write):
     """Build and test every target; builds go on while tests run (at most one
     built target waits). write(data) is called once per target as it finishes."""
     built_q = queue.Queue(maxsize=1)  # at most one built target waiting
 
     def builder():
-        for t in columns:
+        for t in build_order(columns):
             s.log(f"{t}: configure + build")
             r = build(t, s)
             s.log(f"{t}: {r['status']} ({r['timings']['build_s']} s)")
+            if t == "host" and r["status"] == "ok":
+                s.oracle = host_oracle(r["build_dir"])
             built_q.put(r)
         built_q.put(None)
 

@@ -128,6 +128,31 @@ class Runner(unittest.TestCase):
         self.assertIn(f"-DCMAKE_PREFIX_PATH={self.s.builds}/_deps/win/install", configures[1])
         self.assertEqual(self.commands[-1][0][-1], run.BUILD_TARGET)
 
+    def test_the_host_is_built_first_and_its_oracle_computes_the_cross_targets_tables(self):
+        oracle = os.path.join(self.s.builds, "host", "conformance", "scanproof_oracle_table")
+        os.makedirs(os.path.dirname(oracle))
+        with open(oracle, "w") as f:
+            f.write("#!/bin/sh\n")
+        os.chmod(oracle, 0o755)
+        given = []
+
+        def fake_build(t, s):
+            given.append((t, [a for a in run.cmake_args(t, s) if a.startswith("-DSCANPROOF_ORACLE_TABLE")]))
+            return {"target": t, "build_dir": os.path.join(s.builds, t), "status": "ok", "timings": {"build_s": 0}}
+        with mock.patch.object(run, "build", fake_build), \
+                mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
+            run.run_all(["aarch64", "host", "s390x"], self.s, lambda data: None)
+        self.assertEqual(given, [("host", []), ("aarch64", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"]),
+                                 ("s390x", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"])])
+        # Without the host column each target computes its own, and an earlier
+        # run's setting is cleared.
+        given.clear()
+        s = run.Settings(self.s.out, self.s.builds, log=lambda m: None)
+        with mock.patch.object(run, "build", fake_build), \
+                mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
+            run.run_all(["aarch64"], s, lambda data: None)
+        self.assertEqual(given, [("aarch64", ["-DSCANPROOF_ORACLE_TABLE="])])
+
     def test_a_cross_targets_proof_counterexamples_are_replayed_under_its_emulator(self):
         data = {"implementations": [
             {"name": "agrees", "verdict": "counterexample", "input": "0x1", "got": -1023, "reason": "returns -1023"},
