@@ -176,6 +176,22 @@ def proof_compiler_args(t):
     return flags + ["-DSCANPROOF_CROSS_COMPILER=clang19"]
 
 
+def compiler_cache(s):
+    """(cmake arguments, environment) that compile through ccache where it is
+    installed: targets compiled alike (host, x86_64-core2 and x86_64-nehalem:
+    the host's g++, no -march; alpha and alpha-ev56) then compile each file once
+    per run, and a file no other target compiled alike is an ordinary miss. The
+    cache is kept beside the builds (<builds>/_ccache); paths are hashed
+    relative to the build directory, alike in sibling ones."""
+    ccache = shutil.which("ccache")
+    args = [f"-DCMAKE_{lang}_COMPILER_LAUNCHER={ccache or ''}" for lang in ("C", "CXX")]  # "" clears
+    if not ccache:
+        return args, None
+    return args, dict(os.environ, CCACHE_DIR=os.path.join(s.builds, "_ccache"), CCACHE_BASEDIR=s.root,
+                      CCACHE_DEPEND="1",  # the compiler's -MD dependencies: no second preprocessing on a miss
+                      CCACHE_SLOPPINESS="pch_defines,time_macros")  # the catalogue's precompiled header
+
+
 def build(t, s):
     """Configure and build t. Returns {"status", "timings", ...}."""
     b = os.path.join(s.builds, t)
@@ -183,10 +199,12 @@ def build(t, s):
     res = {"target": t, "build_dir": b, "status": "ok", "timings": {}}
     cpu = [0.0]
     log = os.path.join(s.out, "logs", f"{t}-build.log")
+    cache_args, env = compiler_cache(s)
 
     def configure(prefix):
-        return run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
-                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu, limit=CONFIGURE_LIMIT_S)
+        return run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) + cache_args +
+                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, env=env, cpu=cpu,
+                    limit=CONFIGURE_LIMIT_S)
 
     gtest_s = 0.0
     try:
@@ -200,7 +218,7 @@ def build(t, s):
             failed = configure(prefix)
         if failed:
             res["status"] = f"configure failed (see {log})"
-        elif run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
+        elif run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, env=env, cpu=cpu,
                   limit=BUILD_LIMIT_S):
             res["status"] = f"build {'hung: killed after ' + str(BUILD_LIMIT_S) + ' s' if _hung(log) else 'failed'}" \
                 f" (see {log})"

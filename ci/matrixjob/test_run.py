@@ -153,6 +153,28 @@ class Runner(unittest.TestCase):
             run.run_all(["aarch64"], s, lambda data: None)
         self.assertEqual(given, [("aarch64", ["-DSCANPROOF_ORACLE_TABLE="])])
 
+    def test_builds_compile_through_ccache_where_it_is_installed(self):
+        seen = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+            seen.append((cmd, env))
+            return 0
+        with mock.patch.object(run, "run_step", fake), mock.patch.object(run, "gtest_prefix", lambda t, s, c: ""):
+            with mock.patch.object(run.shutil, "which", lambda p: "/usr/bin/ccache" if p == "ccache" else None):
+                run.build("win", self.s)
+            (configure, env), (build, build_env) = seen
+            self.assertIn("-DCMAKE_CXX_COMPILER_LAUNCHER=/usr/bin/ccache", configure)
+            self.assertIn("-DCMAKE_C_COMPILER_LAUNCHER=/usr/bin/ccache", configure)
+            self.assertEqual(env["CCACHE_DIR"], os.path.join(self.s.builds, "_ccache"))
+            self.assertEqual(env["CCACHE_BASEDIR"], self.s.root)  # sibling build dirs hash alike
+            self.assertIs(build_env, env)
+            seen.clear()
+            with mock.patch.object(run.shutil, "which", lambda p: None):
+                run.build("win", self.s)
+            (configure, env), (build, build_env) = seen
+            self.assertIn("-DCMAKE_CXX_COMPILER_LAUNCHER=", configure)  # an earlier run's launcher is cleared
+            self.assertIsNone(env)
+
     def test_a_cross_targets_proof_counterexamples_are_replayed_under_its_emulator(self):
         data = {"implementations": [
             {"name": "agrees", "verdict": "counterexample", "input": "0x1", "got": -1023, "reason": "returns -1023"},
