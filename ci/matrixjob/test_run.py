@@ -175,6 +175,21 @@ class Runner(unittest.TestCase):
             self.assertIn("-DCMAKE_CXX_COMPILER_LAUNCHER=", configure)  # an earlier run's launcher is cleared
             self.assertIsNone(env)
 
+    def test_candidates_alone_do_not_build_the_fuzz_targets(self):
+        built = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+            built.extend([cmd[-1]] if cmd[:2] == ["cmake", "--build"] else [])
+            return 0
+        with mock.patch.object(run, "run_step", fake), mock.patch.object(run, "gtest_prefix", lambda t, s, c: ""):
+            run.build("win", self.s)
+            self.s.candidates = ["/x/m.cpp"]
+            run.build("win", self.s)  # no fuzz-regression tests run
+            self.s.with_catalogue = True
+            run.build("win", self.s)
+        self.assertEqual(built, ["scanproof_matrix_programs", "scanproof_matrix_candidate_programs",
+                                 "scanproof_matrix_programs"])
+
     def test_a_cross_targets_proof_counterexamples_are_replayed_under_its_emulator(self):
         data = {"implementations": [
             {"name": "agrees", "verdict": "counterexample", "input": "0x1", "got": -1023, "reason": "returns -1023"},
