@@ -69,5 +69,13 @@ echo "# another oracle" >>"$work/oracle"  # another program: nothing known is re
 run
 [ "$(asked)" = 3 ] || fail "another oracle: asked $(asked) lines, want 3"
 
+# An answer for another line than the one asked is an error, never a table entry.
+# shellcheck disable=SC2016 # $impl is the fake oracle's own variable
+sed -i 's/^  echo "\$impl /  echo "someone_else /' "$work/oracle"
+rm -f "$work/table.known"
+if cmake -DSETTINGS="$work/settings.cmake" -P "$discover" >/dev/null 2>&1; then
+  fail "an oracle that answers for another implementation was accepted"
+fi
+
 [ "$failures" = 0 ] && echo "ok: the oracle was asked only for lines not already answered"
 exit $((failures > 0))
