@@ -7,7 +7,8 @@
 # so its verdict is the launcher's (ScanproofLaunch.cmake). With JUDGE (the
 # conformance driver), the discovery also writes TABLE: the driver's
 # --scanproof-judge-manifest turned into the oracle's expected outputs by the
-# JUDGE program, under the emulator (conformance/include/scanproof/judge.hpp).
+# JUDGE program, under the emulator, or by SCANPROOF_ORACLE_TABLE if set
+# (conformance/include/scanproof/judge.hpp).
 # PROPERTIES apply to every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
 #
 # Every test also gets SCANPROOF_INPUTS_DIR=<build dir>/scanproof-inputs: the
@@ -15,6 +16,16 @@
 # that needs each, and mapped by the others (impl/core/include/scanproof/inputs.hpp).
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
+# The oracle's outputs depend only on the manifest line (op, shape, check) and
+# the pinned inputs, never on the target: a cross build may take its table from
+# a native scanproof_oracle_table (ci/matrix passes the host build's) instead of
+# running its own under the emulator, where it costs several CPU seconds of
+# every target's build (docs/matrix.md). Either program links no scanner.
+set(SCANPROOF_ORACLE_TABLE "" CACHE FILEPATH
+  "A scanproof_oracle_table built for this machine, to compute the judge's table without the emulator")
+if(SCANPROOF_ORACLE_TABLE AND NOT EXISTS "${SCANPROOF_ORACLE_TABLE}")
+  message(FATAL_ERROR "scanproof: SCANPROOF_ORACLE_TABLE: no program '${SCANPROOF_ORACLE_TABLE}'")
+endif()
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
 
 function(scanproof_driver_tests target)
@@ -42,7 +53,12 @@ function(scanproof_driver_tests target)
   string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n")
   if(arg_JUDGE)
     string(APPEND settings "set(JUDGE_TABLE [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
-    foreach(v IN ITEMS ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${arg_JUDGE}>")
+    if(SCANPROOF_ORACLE_TABLE)  # a native oracle_table: no emulator (see its cache entry)
+      set(oracle "${SCANPROOF_ORACLE_TABLE}")
+    else()
+      set(oracle ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${arg_JUDGE}>")
+    endif()
+    foreach(v IN LISTS oracle)
       string(APPEND settings " [==[${v}]==]")
     endforeach()
     string(APPEND settings ")\n")

@@ -5,7 +5,8 @@
 #   PROPERTIES  set_tests_properties pairs      PREFIX  test-name prefix
 #   EXTRA_ARGS  arguments of every test
 #   JUDGE_TABLE, ORACLE  optional: the judge's table to write, and the program
-#               (emulator...) that computes it from the driver's manifest;
+#               (emulator...) that computes it from the driver's manifest
+#               (the lines it answered are kept in JUDGE_TABLE.known);
 #               every test then runs as `launcher --judge JUDGE_TABLE ...`:
 #               conformance/include/scanproof/judge.hpp)
 # Like gtest_discover_tests, except that the tests' verdict is the launcher's
@@ -40,35 +41,93 @@ if(JUDGE_TABLE)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "scanproof: the judge manifest of ${COMMAND} failed (${rc}):\n${errors}")
   endif()
-  execute_process(COMMAND ${ORACLE} INPUT_FILE "${JUDGE_TABLE}.manifest"
-    RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.new" ERROR_VARIABLE errors TIMEOUT 900)
-  # The table is whole only if its last line is "# end <lines>", one line per
-  # manifest line. A process that wrote it whole and then crashed at exit (Node's
-  # WASI under wasm32: SIGSEGV in V8 after the program's last line) still gave
-  # the table; anything less is an error.
-  file(STRINGS "${JUDGE_TABLE}.manifest" manifest_lines REGEX ".")
-  list(LENGTH manifest_lines manifest_count)
-  file(STRINGS "${JUDGE_TABLE}.new" table_lines)
-  list(LENGTH table_lines table_count)
-  set(whole FALSE)
-  if(table_count GREATER 0)
-    list(GET table_lines -1 last)
-    math(EXPR entries "${table_count} - 1")
-    if(last STREQUAL "# end ${manifest_count}" AND entries EQUAL manifest_count)
-      set(whole TRUE)
+  # A line's oracle outputs depend on the line alone, less its implementation's
+  # name and the verdicts it allows (oracle_table(), judge.cpp). The lines an
+  # earlier table of the same oracle program answered are taken from
+  # JUDGE_TABLE.known, only the others are computed: relinking the driver for a
+  # new candidate then costs no oracle run, under the emulator or not.
+  list(GET ORACLE -1 oracle_program)
+  file(SHA256 "${oracle_program}" oracle_sha)
+  set(known_file "${JUDGE_TABLE}.known")
+  if(EXISTS "${known_file}")
+    file(STRINGS "${known_file}" known_lines)
+    list(POP_FRONT known_lines stamp)
+    if(stamp STREQUAL "oracle ${oracle_sha}")
+      foreach(k IN LISTS known_lines)
+        if(k MATCHES "^([0-9a-f]+) ([0-9]+ [^ ]+)$")
+          set("known_${CMAKE_MATCH_1}" "${CMAKE_MATCH_2}")
+        endif()
+      endforeach()
     endif()
   endif()
-  if(NOT whole)
-    message(FATAL_ERROR "scanproof: the judge's table (${ORACLE}) failed (${rc}; ${table_count} lines for "
-                        "${manifest_count} manifest lines, no '# end' line):\n${errors}")
-  elseif(NOT rc EQUAL 0)
-    message(STATUS "scanproof: the judge's table (${ORACLE}) is whole (${manifest_count} checks), though "
-                   "its process then ended with '${rc}' (Node's WASI crashes at exit)")
+  file(STRINGS "${JUDGE_TABLE}.manifest" manifest_lines REGEX ".")
+  list(LENGTH manifest_lines manifest_count)
+  set(hashes "")
+  set(todo "")
+  set(todo_hashes "")
+  set(todo_heads "")
+  foreach(line IN LISTS manifest_lines)
+    if(NOT line MATCHES "^[^ ]+ ([^ ]+) [^ ]+ (.+)$")
+      message(FATAL_ERROR "scanproof: not a judge manifest line: '${line}'")
+    endif()
+    string(SHA1 h "${CMAKE_MATCH_1} ${CMAKE_MATCH_2}")
+    list(APPEND hashes ${h})
+    if(NOT DEFINED "known_${h}" AND NOT DEFINED "asked_${h}")
+      string(APPEND todo "${line}\n")
+      list(APPEND todo_hashes ${h})
+      string(REGEX MATCH "^[^ ]+ [^ ]+ [^ ]+" head "${line}")
+      list(APPEND todo_heads "${head}")
+      set("asked_${h}" 1)
+    endif()
+  endforeach()
+  list(LENGTH todo_hashes todo_count)
+  if(todo_count GREATER 0)
+    file(WRITE "${JUDGE_TABLE}.todo" "${todo}")
+    execute_process(COMMAND ${ORACLE} INPUT_FILE "${JUDGE_TABLE}.todo"
+      RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.new" ERROR_VARIABLE errors TIMEOUT 900)
+    # The table is whole only if its last line is "# end <lines>", one line per
+    # line asked. A process that wrote it whole and then crashed at exit (Node's
+    # WASI under wasm32: SIGSEGV in V8 after the program's last line) still gave
+    # the table; anything less is an error.
+    file(STRINGS "${JUDGE_TABLE}.new" table_lines)
+    list(LENGTH table_lines table_count)
+    set(whole FALSE)
+    if(table_count GREATER 0)
+      list(GET table_lines -1 last)
+      math(EXPR entries "${table_count} - 1")
+      if(last STREQUAL "# end ${todo_count}" AND entries EQUAL todo_count)
+        set(whole TRUE)
+      endif()
+    endif()
+    if(NOT whole)
+      message(FATAL_ERROR "scanproof: the judge's table (${ORACLE}) failed (${rc}; ${table_count} lines for "
+                          "${todo_count} manifest lines, no '# end' line):\n${errors}")
+    elseif(NOT rc EQUAL 0)
+      message(STATUS "scanproof: the judge's table (${ORACLE}) is whole (${todo_count} checks), though "
+                     "its process then ended with '${rc}' (Node's WASI crashes at exit)")
+    endif()
+    list(REMOVE_AT table_lines -1)
+    foreach(h head entry IN ZIP_LISTS todo_hashes todo_heads table_lines)
+      if(NOT entry MATCHES "^([^ ]+ [^ ]+ [^ ]+) ([0-9]+ [^ ]+)$" OR NOT CMAKE_MATCH_1 STREQUAL head)
+        message(FATAL_ERROR "scanproof: the judge's table (${ORACLE}) has '${entry}' where it should "
+                            "answer '${head} ...'")
+      endif()
+      set("known_${h}" "${CMAKE_MATCH_2}")
+    endforeach()
+    file(REMOVE "${JUDGE_TABLE}.todo" "${JUDGE_TABLE}.new")
   endif()
-  list(REMOVE_AT table_lines -1)
-  list(JOIN table_lines "\n" table_text)
-  file(WRITE "${JUDGE_TABLE}" "${table_text}\n")
-  file(REMOVE "${JUDGE_TABLE}.new")
+  set(table_text "")
+  set(known_text "oracle ${oracle_sha}\n")
+  foreach(line h IN ZIP_LISTS manifest_lines hashes)
+    string(REGEX MATCH "^[^ ]+ [^ ]+ [^ ]+" head "${line}")
+    string(APPEND table_text "${head} ${known_${h}}\n")
+  endforeach()
+  list(REMOVE_DUPLICATES hashes)
+  foreach(h IN LISTS hashes)
+    string(APPEND known_text "${h} ${known_${h}}\n")
+  endforeach()
+  file(WRITE "${JUDGE_TABLE}" "${table_text}")
+  file(WRITE "${known_file}" "${known_text}")
 endif()
 set(extra "")
 foreach(a IN LISTS EXTRA_ARGS)

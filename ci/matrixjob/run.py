@@ -20,6 +20,7 @@ from . import targets
 
 LABELS = ("conformance", "properties", "fuzz-regression")
 BUILD_TARGET = "scanproof_matrix_programs"  # ci/matrixjob/CMakeLists.txt
+CANDIDATE_BUILD_TARGET = "scanproof_matrix_candidate_programs"  # the same, less the fuzz targets
 
 
 class Settings:
@@ -35,6 +36,10 @@ class Settings:
         self.build_jobs, self.test_jobs = build_jobs, test_jobs
         self.property_cases = property_cases
         self.log = log
+        # A native scanproof_oracle_table (the host column's, once built): the
+        # cross targets' judge tables are computed with it, not under their
+        # emulators (cmake/ScanproofDriverTests.cmake, SCANPROOF_ORACLE_TABLE).
+        self.oracle = ""
 
     def labels(self):
         """Candidates alone: their conformance and property tests (fuzz
@@ -98,8 +103,10 @@ def _cross(t):
 
 def deps_dir(t, s):
     """Where GoogleTest built for t is kept: build/matrix/_deps/<t>, or under
-    $SCANPROOF_DEPS_DIR (a CI image's, built by `ci/matrix --prepare`)."""
-    return os.path.join(os.environ.get("SCANPROOF_DEPS_DIR") or os.path.join(s.builds, "_deps"), t)
+    $SCANPROOF_DEPS_DIR (a CI image's, built by `ci/matrix --prepare`); a
+    target compiled like another (SCANPROOF_COMPILED_LIKE) shares that one's."""
+    return os.path.join(os.environ.get("SCANPROOF_DEPS_DIR") or os.path.join(s.builds, "_deps"),
+                        targets.fact(t, "SCANPROOF_COMPILED_LIKE") or t)
 
 
 def gtest_prefix(t, s, cpu=None):
@@ -149,7 +156,8 @@ def cmake_args(t, s):
         args += targets.toolchain_cmake_args(t[len("host-"):])
     elif _cross(t):
         args += [f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
-                 f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}"]
+                 f"-DSCANPROOF_PROPERTY_CASES={s.property_cases}",
+                 f"-DSCANPROOF_ORACLE_TABLE={s.oracle}"]  # always given: "" clears an earlier run's
     if s.proof_compiler and not t.startswith("host-"):
         args += proof_compiler_args(t)
     return args
@@ -169,6 +177,27 @@ def proof_compiler_args(t):
     return flags + ["-DSCANPROOF_CROSS_COMPILER=clang19"]
 
 
+def build_target(s):
+    """What is built: the fuzz targets only if their regression tests run."""
+    return BUILD_TARGET if "fuzz-regression" in s.labels() else CANDIDATE_BUILD_TARGET
+
+
+def compiler_cache(s):
+    """(cmake arguments, environment) that compile through ccache where it is
+    installed: targets compiled alike (host, x86_64-core2 and x86_64-nehalem:
+    the host's g++, no -march; alpha and alpha-ev56) then compile each file once
+    per run, and a file no other target compiled alike is an ordinary miss. The
+    cache is kept beside the builds (<builds>/_ccache); paths are hashed
+    relative to the build directory, alike in sibling ones."""
+    ccache = shutil.which("ccache")
+    args = [f"-DCMAKE_{lang}_COMPILER_LAUNCHER={ccache or ''}" for lang in ("C", "CXX")]  # "" clears
+    if not ccache:
+        return args, None
+    return args, dict(os.environ, CCACHE_DIR=os.path.join(s.builds, "_ccache"), CCACHE_BASEDIR=s.root,
+                      CCACHE_DEPEND="1",  # the compiler's -MD dependencies: no second preprocessing on a miss
+                      CCACHE_SLOPPINESS="pch_defines,time_macros")  # the catalogue's precompiled header
+
+
 def build(t, s):
     """Configure and build t. Returns {"status", "timings", ...}."""
     b = os.path.join(s.builds, t)
@@ -176,10 +205,12 @@ def build(t, s):
     res = {"target": t, "build_dir": b, "status": "ok", "timings": {}}
     cpu = [0.0]
     log = os.path.join(s.out, "logs", f"{t}-build.log")
+    cache_args, env = compiler_cache(s)
 
     def configure(prefix):
-        return run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) +
-                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, cpu=cpu, limit=CONFIGURE_LIMIT_S)
+        return run_step(["cmake", "-S", s.root, "-B", b, "-G", "Ninja"] + cmake_args(t, s) + cache_args +
+                    ([f"-DCMAKE_PREFIX_PATH={prefix}"] if prefix else []), log, env=env, cpu=cpu,
+                    limit=CONFIGURE_LIMIT_S)
 
     gtest_s = 0.0
     try:
@@ -193,8 +224,8 @@ def build(t, s):
             failed = configure(prefix)
         if failed:
             res["status"] = f"configure failed (see {log})"
-        elif run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", BUILD_TARGET], log, cpu=cpu,
-                  limit=BUILD_LIMIT_S):
+        elif run_step(["cmake", "--build", b, f"-j{s.build_jobs}", "--target", build_target(s)], log, env=env,
+                      cpu=cpu, limit=BUILD_LIMIT_S):
             res["status"] = f"build {'hung: killed after ' + str(BUILD_LIMIT_S) + ' s' if _hung(log) else 'failed'}" \
                 f" (see {log})"
     except RuntimeError as e:
@@ -348,16 +379,29 @@ def test(built, s):
     return data
 
 
+def build_order(columns):
+    """The host first: its scanproof_oracle_table then computes every cross
+    target's judge table natively (Settings.oracle)."""
+    return sorted(columns, key=lambda t: t != "host")
+
+
+def host_oracle(build_dir):
+    path = os.path.join(build_dir, "conformance", "scanproof_oracle_table")
+    return path if os.access(path, os.X_OK) else ""
+
+
 def run_all(columns, s, write):
     """Build and test every target; builds go on while tests run (at most one
     built target waits). write(data) is called once per target as it finishes."""
     built_q = queue.Queue(maxsize=1)  # at most one built target waiting
 
     def builder():
-        for t in columns:
+        for t in build_order(columns):
             s.log(f"{t}: configure + build")
             r = build(t, s)
             s.log(f"{t}: {r['status']} ({r['timings']['build_s']} s)")
+            if t == "host" and r["status"] == "ok":
+                s.oracle = host_oracle(r["build_dir"])
             built_q.put(r)
         built_q.put(None)
 

@@ -128,6 +128,68 @@ class Runner(unittest.TestCase):
         self.assertIn(f"-DCMAKE_PREFIX_PATH={self.s.builds}/_deps/win/install", configures[1])
         self.assertEqual(self.commands[-1][0][-1], run.BUILD_TARGET)
 
+    def test_the_host_is_built_first_and_its_oracle_computes_the_cross_targets_tables(self):
+        oracle = os.path.join(self.s.builds, "host", "conformance", "scanproof_oracle_table")
+        os.makedirs(os.path.dirname(oracle))
+        with open(oracle, "w") as f:
+            f.write("#!/bin/sh\n")
+        os.chmod(oracle, 0o755)
+        given = []
+
+        def fake_build(t, s):
+            given.append((t, [a for a in run.cmake_args(t, s) if a.startswith("-DSCANPROOF_ORACLE_TABLE")]))
+            return {"target": t, "build_dir": os.path.join(s.builds, t), "status": "ok", "timings": {"build_s": 0}}
+        with mock.patch.object(run, "build", fake_build), \
+                mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
+            run.run_all(["aarch64", "host", "s390x"], self.s, lambda data: None)
+        self.assertEqual(given, [("host", []), ("aarch64", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"]),
+                                 ("s390x", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"])])
+        # Without the host column each target computes its own, and an earlier
+        # run's setting is cleared.
+        given.clear()
+        s = run.Settings(self.s.out, self.s.builds, log=lambda m: None)
+        with mock.patch.object(run, "build", fake_build), \
+                mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
+            run.run_all(["aarch64"], s, lambda data: None)
+        self.assertEqual(given, [("aarch64", ["-DSCANPROOF_ORACLE_TABLE="])])
+
+    def test_builds_compile_through_ccache_where_it_is_installed(self):
+        seen = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+            seen.append((cmd, env))
+            return 0
+        with mock.patch.object(run, "run_step", fake), mock.patch.object(run, "gtest_prefix", lambda t, s, c: ""):
+            with mock.patch.object(run.shutil, "which", lambda p: "/usr/bin/ccache" if p == "ccache" else None):
+                run.build("win", self.s)
+            (configure, env), (build, build_env) = seen
+            self.assertIn("-DCMAKE_CXX_COMPILER_LAUNCHER=/usr/bin/ccache", configure)
+            self.assertIn("-DCMAKE_C_COMPILER_LAUNCHER=/usr/bin/ccache", configure)
+            self.assertEqual(env["CCACHE_DIR"], os.path.join(self.s.builds, "_ccache"))
+            self.assertEqual(env["CCACHE_BASEDIR"], self.s.root)  # sibling build dirs hash alike
+            self.assertIs(build_env, env)
+            seen.clear()
+            with mock.patch.object(run.shutil, "which", lambda p: None):
+                run.build("win", self.s)
+            (configure, env), (build, build_env) = seen
+            self.assertIn("-DCMAKE_CXX_COMPILER_LAUNCHER=", configure)  # an earlier run's launcher is cleared
+            self.assertIsNone(env)
+
+    def test_candidates_alone_do_not_build_the_fuzz_targets(self):
+        built = []
+
+        def fake(cmd, log_path, env=None, cwd=None, cpu=None, limit=None):
+            built.extend([cmd[-1]] if cmd[:2] == ["cmake", "--build"] else [])
+            return 0
+        with mock.patch.object(run, "run_step", fake), mock.patch.object(run, "gtest_prefix", lambda t, s, c: ""):
+            run.build("win", self.s)
+            self.s.candidates = ["/x/m.cpp"]
+            run.build("win", self.s)  # no fuzz-regression tests run
+            self.s.with_catalogue = True
+            run.build("win", self.s)
+        self.assertEqual(built, ["scanproof_matrix_programs", "scanproof_matrix_candidate_programs",
+                                 "scanproof_matrix_programs"])
+
     def test_a_cross_targets_proof_counterexamples_are_replayed_under_its_emulator(self):
         data = {"implementations": [
             {"name": "agrees", "verdict": "counterexample", "input": "0x1", "got": -1023, "reason": "returns -1023"},

@@ -47,6 +47,26 @@ class Facts(unittest.TestCase):
         self.assertTrue(targets.no_debian_gtest("alpha"))
         self.assertFalse(targets.no_debian_gtest("x86_64-core2"))  # sets none: the host's
 
+    def test_a_target_compiled_like_another_differs_from_it_only_in_the_emulators_cpu(self):
+        # ci/matrix builds GoogleTest once for both (run.deps_dir).
+        like = {t: targets.fact(t, "SCANPROOF_COMPILED_LIKE") for t in targets.all_targets()[1:]}
+        self.assertEqual(like["alpha-ev56"], "alpha")
+        for t, other in like.items():
+            if not other:
+                continue
+            mine, theirs = targets.facts(t), targets.facts(other)
+            self.assertFalse(targets.fact(other, "SCANPROOF_COMPILED_LIKE"), f"{other} is compiled like another too")
+            for var in set(mine) | set(theirs):
+                if var not in ("SCANPROOF_QEMU_CPU", "SCANPROOF_COMPILED_LIKE", "SCANPROOF_MCA_CPUS"):
+                    self.assertEqual(mine.get(var), theirs.get(var), f"{t} and {other} differ in {var}")
+            self.assertEqual(self.code(t), self.code(other), f"toolchains/{t}.cmake and {other}.cmake differ")
+
+    @staticmethod
+    def code(t):
+        """A toolchain file's lines that are not comments, its facts file's name left out."""
+        with open(os.path.join(targets.TOOLCHAINS, t + ".cmake"), encoding="utf-8") as f:
+            return [line.replace(t + ".facts", "") for line in f if not line.startswith("#")]
+
     def test_a_line_that_is_not_var_value_is_an_error(self):
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
