@@ -1,5 +1,5 @@
-// The one walk over a constant's memory layout (arrays, data arrays,
-// structs; the DataLayout's offsets): the executor's table images and the
+// The one walk over a constant's memory layout (arrays, vectors, data
+// arrays, structs; the DataLayout's offsets): the executor's table images and the
 // start-up interpreter's globals both lay constants out through it, each
 // deciding what a scalar leaf (an integer, a float, undef, a pointer...) is.
 #pragma once
@@ -22,10 +22,16 @@ void for_each_leaf(const llvm::Constant* k, const llvm::DataLayout& dl, std::uin
     for (unsigned i = 0; i < seq->getNumElements(); ++i) for_each_leaf(seq->getElementAsConstant(i), dl, at + i * step, leaf);
     return;
   }
-  if (auto* arr = llvm::dyn_cast<llvm::ConstantArray>(k)) {
-    const std::uint64_t step = dl.getTypeAllocSize(arr->getType()->getElementType());
-    for (unsigned i = 0; i < arr->getNumOperands(); ++i)
-      for_each_leaf(llvm::cast<llvm::Constant>(arr->getOperand(i)), dl, at + i * step, leaf);
+  if (llvm::isa<llvm::ConstantArray>(k) || llvm::isa<llvm::ConstantVector>(k)) {
+    // A vector's lanes are packed at their store size (the same as the
+    // allocation size for the byte-sized lanes memory holds).
+    llvm::Type* element = k->getType()->isVectorTy()
+                                    ? llvm::cast<llvm::VectorType>(k->getType())->getElementType()
+                                    : k->getType()->getArrayElementType();
+    const std::uint64_t step = k->getType()->isVectorTy() ? dl.getTypeStoreSize(element)
+                                                          : dl.getTypeAllocSize(element);
+    for (unsigned i = 0; i < k->getNumOperands(); ++i)
+      for_each_leaf(llvm::cast<llvm::Constant>(k->getOperand(i)), dl, at + i * step, leaf);
     return;
   }
   if (auto* st = llvm::dyn_cast<llvm::ConstantStruct>(k)) {

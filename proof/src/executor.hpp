@@ -1,5 +1,7 @@
-// The symbolic executor's state (translate.cpp, and the vector and memory
-// idioms in translate_vector.cpp and translate_memory.cpp): internal to the
+// The symbolic executor's state: the path walk and tables (translate.cpp),
+// each instruction's meaning (semantics.cpp, one visit method per
+// instruction class), vectors' lanes (translate_vector.cpp), locals
+// (translate_memory.cpp), joins (translate_merge.cpp). Internal to the
 // translator.
 #pragma once
 #include <llvm/ADT/StringExtras.h>
@@ -15,6 +17,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <z3++.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -132,7 +135,6 @@ class executor {
   }
   z3::expr fresh(const z3::sort& s) { return c_.constant(("fresh!" + std::to_string(fresh_++)).c_str(), s); }
   z3::sort sort_of(const llvm::Type* t);
-  z3::expr fp_rm(Z3_ast (*mk)(Z3_context)) { return z3::expr(c_, mk(c_)); }
   void event(std::vector<ub_event>& to, const path& p, const z3::expr& cond, std::string what) {
     z3::expr w = (p.pc && cond).simplify();
     if (!w.is_false()) to.push_back({w, std::move(what)});
@@ -143,6 +145,7 @@ class executor {
   val constant(const llvm::Constant* k);
   ptr gep(const path& p, const llvm::GEPOperator& g);
   val load(path& p, const llvm::LoadInst& l);
+  void load_pointer(path& p, const llvm::LoadInst& l);
   const std::vector<std::uint8_t>& image(const llvm::GlobalVariable& gv);
   const llvm::GlobalVariable* linked_global(const llvm::GlobalVariable& gv, std::string& why);
   void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
@@ -158,16 +161,25 @@ class executor {
   cfg_info& cfg(const llvm::Function& f);
   std::vector<unsigned> loop_key(const path& p);  // the iteration of each loop around p.bb, once entered
   bool merge(path& into, path& from);              // false: the states cannot be merged
+  // One instruction on one path (semantics.cpp: an llvm::InstVisitor).
+  class semantics;
   void exec(path& p, const llvm::Instruction& i);
   void call_inst(path& p, const llvm::CallBase& cb);
   void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
-  void binop(path& p, const llvm::BinaryOperator& b);
+  // A scalar, or one lane of a vector: the lane-wise semantics, written once.
   val arith(path& p, const llvm::BinaryOperator& b, const val& x, const val& y);
-  // Vectors (translate_vector.cpp): lane by lane.
+  val cast_lane(path& p, const llvm::CastInst& ci, const val& x);
+  val intrinsic_lane(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id, const std::function<val(unsigned)>& arg);
+  // Vectors (translate_vector.cpp).
   static bool involves_vector(const llvm::Instruction& i);
   vec getv(const path& p, const llvm::Value* v);
-  void vector_exec(path& p, const llvm::Instruction& i);
-  void vector_intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
+  std::vector<val> lanes_of(const path& p, const llvm::Value* v);
+  void set_lanes(path& p, const llvm::Instruction& i, const std::vector<val>& lanes);
+  void vector_bitcast(path& p, const llvm::CastInst& ci);
+  void insert_element(path& p, const llvm::InsertElementInst& ie);
+  void extract_element(path& p, const llvm::ExtractElementInst& ee);
+  void shuffle(path& p, const llvm::ShuffleVectorInst& sv);
+  void reduce(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
   // Local variables (translate_memory.cpp).
   stack_slot& slot(path& p, const llvm::Value* alloca);
   std::vector<std::pair<z3::expr, z3::expr>> to_bytes(const path& p, const llvm::Value* v);
@@ -180,7 +192,6 @@ class executor {
   // The locals after a call: each slot as the returning paths leave it.
   stack_memory join_stacks(const std::vector<returned>& rets, const llvm::Function& callee);
   void stack_memop(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
-  void cast_inst(path& p, const llvm::CastInst& ci);
   void go(path p, const llvm::BasicBlock* to, const z3::expr& pc, std::vector<path>& work);
   std::vector<std::pair<z3::expr, const llvm::Function*>> dispatch_load(const llvm::GlobalVariable& gv);
   std::map<const llvm::GlobalVariable*, std::vector<std::pair<z3::expr, const llvm::Function*>>> dispatch_;

@@ -355,6 +355,164 @@ class prover {
   clock_type::time_point deadline_;
 };
 
+void set_input(outcome& out, const shape& sh, word board) {
+  out.input = board;
+  out.input_shown = render(sh, board);
+  out.input_argument = argument_text(sh, board);
+}
+
+// A counterexample run on the built implementation: `replay` says how it
+// went; false when the build disagrees with the IR's model (`out` is then
+// the error, with the input).
+bool check_replay(const descriptor& d, const prove_options& o, const scope_result& r, prover& p, outcome& out,
+                  std::string& replay) {
+  replay = o.no_replay;
+  std::string replay_failed;
+  const std::optional<std::int64_t> replayed =
+      o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
+  if (r.exit && o.replay && d.batch) {
+    // The IR stops there: the build must stop too (killed by the
+    // abort's or trap's signal), unless the stop is an assert this
+    // process's build compiled out.
+    const bool died = !replayed && replay_failed.rfind("replay died with signal", 0) == 0;
+    if (died) {
+      replay = "replayed: the built implementation stops too (" + replay_failed.substr(7) + ")";
+    } else if (replayed && r.exit->is_assert && build_has_ndebug) {
+      replay = "replayed: the built implementation returns " + std::to_string(*replayed) +
+               ": its build defines NDEBUG, so the assert is compiled out there (the proof is of the "
+               "IR with asserts)";
+    } else {
+      out.verdict = "error";
+      out.reason = "replay at " + render(d.sh, r.input) + ": the IR stops there (" + r.exit->what +
+                   "), the built implementation " +
+                   (replayed ? "returns " + std::to_string(*replayed) : replay_failed);
+      set_input(out, d.sh, r.input);
+      out.result = status::fail;
+      return false;
+    }
+  } else if (o.replay && d.batch && !replayed) {
+    replay = "replayed: the built implementation gave no result: " + replay_failed;
+    if (!r.ub) {  // a defined computation must return what the IR says
+      out.verdict = "error";
+      out.reason = "replay at " + render(d.sh, r.input) + " failed although the IR has no undefined "
+                   "behaviour there: " + replay_failed;
+      out.result = status::fail;
+      return false;
+    }
+  } else if (replayed) {
+    const std::int64_t got = *replayed;
+    if (r.ub) {
+      replay = "replayed: the built implementation returns " + std::to_string(got) +
+               " (undefined behaviour in the IR here, so not compared)";
+    } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
+      replay = "replayed: the built implementation returns " + std::to_string(got) +
+               ", what the IR returns on the dispatch path this CPU takes (" +
+               p.dispatch_path_returning(r.input, got) + ")";
+    } else if (got != r.predicted) {
+      out.verdict = "error";
+      out.reason = "replay disagrees with the solver at " + render(d.sh, r.input) +
+                   ": the model of the IR returns " + std::to_string(r.predicted) +
+                   ", the built implementation " + std::to_string(got) +
+                   " (a bug in the prover, or IR that is not of this implementation)";
+      set_input(out, d.sh, r.input);
+      out.got = got;
+      out.result = status::fail;
+      return false;
+    } else {
+      replay = "replayed: the built implementation returns " + std::to_string(got) +
+               ", as the solver predicted";
+    }
+  } else if (o.replay) {
+    replay = "not replayed: the implementation is not built in this process";
+  }
+  return true;
+}
+
+// What a proof covers: the inputs and IR, every CPU's feature bits, the
+// contract exits it used as preconditions, every dispatch path.
+void describe_proof(const descriptor& d, const ir_set& ir, const function_formula& f, outcome& out) {
+  char note[512];
+  std::snprintf(note, sizeof note, "for %s on %s IR (%s %s)%s", inputs_text(d.sh).c_str(), ir.triple.c_str(),
+                ir.compiler.c_str(), ir.flags.c_str(),
+                f.max_unroll > 1 ? ", loops unrolled until infeasible" : "");
+  out.reason = note;
+  if (!f.cpu_reads.empty()) {
+    out.reason += ", for every CPU: whatever __builtin_cpu_supports/__cpu_model report";
+    std::string reads;
+    for (const z3::expr& v : f.cpu_reads) reads += (reads.empty() ? "" : ", ") + v.decl().name().str().substr(4);
+    out.details.push_back("cpu features: proved for every value of " + reads);
+  }
+  // The contract exits no checked input reaches: the scanner's own
+  // preconditions (its asserts), met by the contract.
+  std::string pre;
+  for (const exit_event& e : f.exits) pre += (pre.empty() ? "" : "; ") + e.what;
+  if (!pre.empty()) {
+    out.reason += ", with its contract exits as preconditions (reached on no checked input): " + pre;
+    out.details.push_back("preconditions: " + pre + ": reached on no checked input" +
+                          (std::any_of(f.exits.begin(), f.exits.end(),
+                                       [](const exit_event& e) { return e.is_assert; })
+                               ? "; so the -DNDEBUG build, which only leaves the asserts out, computes the same "
+                                 "on every checked input (docs/proof.md)"
+                               : ""));
+  }
+  for (const dispatch_choice& d : f.dispatch) {
+    std::string paths;
+    for (std::size_t k = 0; k < d.labels.size(); ++k)
+      paths += (k == 0 ? "" : k + 1 == d.labels.size() ? " and " : ", ") + d.labels[k];
+    out.reason += ", on every dispatch path (" + d.global + " = " + paths + ")";
+    out.details.push_back("dispatch: " + d.global + ", chosen by the static initialisers: proved with " + paths);
+  }
+}
+
+// For each place CPUs differ (inline asm), whether the verdict depends on it.
+// `zero_checked`: the zero input is one of the scopes checked.
+void note_cpu_choices(const shape& sh, prover& p, const z3::expr& empty, bool zero_checked, outcome& out) {
+  for (std::size_t k = 0; k < p.formula->cpu_choices.size(); ++k) {
+    for (const scope on : {scope::zero, scope::nonzero}) {
+      if (on == scope::zero && !zero_checked) continue;
+      if (p.remaining_ms() == 0) break;
+      const z3::expr domain = on == scope::zero ? empty : !empty && in_domain(sh, p.board());
+      try {
+        if (const auto at = p.depends_on_choice(k, domain))
+          out.details.push_back(std::string(on == scope::zero ? "zero" : "nonzero inputs") +
+                                ": depends on the CPU: the verdict assumes that " + p.formula->cpu_choices[k].second +
+                                "; otherwise the result differs, e.g. at " + render(sh, *at));
+      } catch (const z3::exception&) {
+      }
+    }
+  }
+}
+
+// Each engine once, in the order they first decided something.
+void add_engines(outcome& out, const std::string& engines) {
+  if (engines.empty()) return;
+  std::size_t at = 0;
+  for (std::size_t next; at <= engines.size(); at = next + 1) {
+    next = std::min(engines.find('+', at), engines.size());
+    const std::string e = engines.substr(at, next - at);
+    if (("+" + out.engine + "+").find("+" + e + "+") == std::string::npos)
+      out.engine += (out.engine.empty() ? "" : "+") + e;
+  }
+}
+
+// Why the implementation is not provable before its IR is read (not built
+// for the target, a shape or op the prover does not model), or "".
+std::string not_to_translate(const descriptor& d, const ir_set& ir, const llvm::Function* fn) {
+  if (!fn) {
+    if (!d.unavailable.empty() && ir.target == "host") return "not built for this target: " + d.unavailable;
+    return "not built for " + ir.target + " (no scanproof_scalar__" + d.name + " in its IR)" +
+           (d.unavailable.empty() ? "" : ": " + d.unavailable);
+  }
+  // The shape must be one the prover models: one of the widths, a layout
+  // of 63 or 64, a domain inside the layout (shape_error, as registering does).
+  if (const std::string bad = shape_error(d.operation, d.sh); !bad.empty())
+    return "the declared shape cannot be modelled: " + bad;
+  // A pop op's result is an index and the board it leaves; the proof symbol returns the index alone.
+  if (pops(d.operation))
+    return "op " + std::string(name(d.operation)) + " not modelled yet (the board it leaves behind is not proved)";
+  return "";
+}
+
 }  // namespace
 
 outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
@@ -372,25 +530,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     out.result = status::skip;
     return finish();
   };
-  auto set_input = [&](word board) {
-    out.input = board;
-    out.input_shown = render(d.sh, board);
-    out.input_argument = argument_text(d.sh, board);
-  };
   const llvm::Function* fn = ir.find(d.name);
-  if (!fn) {
-    if (!d.unavailable.empty() && ir.target == "host")
-      return not_provable("not built for this target: " + d.unavailable);
-    return not_provable("not built for " + ir.target + " (no scanproof_scalar__" + d.name +
-                        " in its IR)" + (d.unavailable.empty() ? "" : ": " + d.unavailable));
-  }
-
-  // The shape must be one the prover models: one of the widths, a layout
-  // of 63 or 64, a domain inside the layout (shape_error, as registering does).
-  if (const std::string bad = shape_error(d.operation, d.sh); !bad.empty())
-    return not_provable("the declared shape cannot be modelled: " + bad);
-  // A pop op's result is an index and the board it leaves; the proof symbol returns the index alone.
-  if (pops(d.operation)) return not_provable("op " + out.op + " not modelled yet (the board it leaves behind is not proved)");
+  if (const std::string why = not_to_translate(d, ir, fn); !why.empty()) return not_provable(why);
   const target_facts facts{ir.big_endian, ir.long_bits};
   prover p(o, d.sh);
   const zero_decision zp = zero_policy(d);
@@ -441,16 +582,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
       r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", "", nullptr};
     }
     const std::string label = plan.label;
-    if (!r.engine.empty() && (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample)) {
-      // Each engine once, in the order they first decided something.
-      std::size_t at = 0;
-      for (std::size_t next; at <= r.engine.size(); at = next + 1) {
-        next = std::min(r.engine.find('+', at), r.engine.size());
-        const std::string e = r.engine.substr(at, next - at);
-        if (("+" + out.engine + "+").find("+" + e + "+") == std::string::npos)
-          out.engine += (out.engine.empty() ? "" : "+") + e;
-      }
-    }
+    if (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample) add_engines(out, r.engine);
     switch (r.k) {
       case scope_result::kind::proved:
         if (expected) {
@@ -473,71 +605,14 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
         out.result = status::fail;
         return finish();
       case scope_result::kind::counterexample: {
-        std::string replay = o.no_replay;
-        std::string replay_failed;
-        const std::optional<std::int64_t> replayed =
-            o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
-        if (r.exit && o.replay && d.batch) {
-          // The IR stops there: the build must stop too (killed by the
-          // abort's or trap's signal), unless the stop is an assert this
-          // process's build compiled out.
-          const bool died = !replayed && replay_failed.rfind("replay died with signal", 0) == 0;
-          if (died) {
-            replay = "replayed: the built implementation stops too (" + replay_failed.substr(7) + ")";
-          } else if (replayed && r.exit->is_assert && build_has_ndebug) {
-            replay = "replayed: the built implementation returns " + std::to_string(*replayed) +
-                     ": its build defines NDEBUG, so the assert is compiled out there (the proof is of the "
-                     "IR with asserts)";
-          } else {
-            out.verdict = "error";
-            out.reason = "replay at " + render(d.sh, r.input) + ": the IR stops there (" + r.exit->what +
-                         "), the built implementation " +
-                         (replayed ? "returns " + std::to_string(*replayed) : replay_failed);
-            set_input(r.input);
-            out.result = status::fail;
-            return finish();
-          }
-        } else if (o.replay && d.batch && !replayed) {
-          replay = "replayed: the built implementation gave no result: " + replay_failed;
-          if (!r.ub) {  // a defined computation must return what the IR says
-            out.verdict = "error";
-            out.reason = "replay at " + render(d.sh, r.input) + " failed although the IR has no undefined "
-                         "behaviour there: " + replay_failed;
-            out.result = status::fail;
-            return finish();
-          }
-        } else if (replayed) {
-          const std::int64_t got = *replayed;
-          if (r.ub) {
-            replay = "replayed: the built implementation returns " + std::to_string(got) +
-                     " (undefined behaviour in the IR here, so not compared)";
-          } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
-            replay = "replayed: the built implementation returns " + std::to_string(got) +
-                     ", what the IR returns on the dispatch path this CPU takes (" +
-                     p.dispatch_path_returning(r.input, got) + ")";
-          } else if (got != r.predicted) {
-            out.verdict = "error";
-            out.reason = "replay disagrees with the solver at " + render(d.sh, r.input) +
-                         ": the model of the IR returns " + std::to_string(r.predicted) +
-                         ", the built implementation " + std::to_string(got) +
-                         " (a bug in the prover, or IR that is not of this implementation)";
-            set_input(r.input);
-            out.got = got;
-            out.result = status::fail;
-            return finish();
-          } else {
-            replay = "replayed: the built implementation returns " + std::to_string(got) +
-                     ", as the solver predicted";
-          }
-        } else if (o.replay) {
-          replay = "not replayed: the implementation is not built in this process";
-        }
+        std::string replay;
+        if (!check_replay(d, o, r, p, out, replay)) return finish();
         const bool take = !have_cex || (out.expected && !expected);  // report an unexpected one first
         if (take) {
           have_cex = true;
           out.verdict = "counterexample";
           out.expected = expected;
-          set_input(r.input);
+          set_input(out, d.sh, r.input);
           out.expected_value = r.want;
           if (!r.exit) out.got = r.predicted;  // a stop returns nothing
           out.replay = replay;
@@ -552,19 +627,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     }
   }
   // Where CPUs differ (inline asm), say whether the verdict depends on it.
-  for (std::size_t k = 0; k < p.formula->cpu_choices.size(); ++k) {
-    for (const scope_plan& plan : plans) {
-      if (p.remaining_ms() == 0) break;
-      const z3::expr domain = plan.on == scope::zero ? empty : !empty && in_domain(d.sh, b);
-      try {
-        if (const auto at = p.depends_on_choice(k, domain))
-          out.details.push_back(std::string(plan.label) + ": depends on the CPU: the verdict assumes that " +
-                                p.formula->cpu_choices[k].second + "; otherwise the result differs, e.g. at " +
-                                render(d.sh, *at));
-      } catch (const z3::exception&) {
-      }
-    }
-  }
+  note_cpu_choices(d.sh, p, empty, zp.want.has_value(), out);
   if (!have_cex) {
     if (skip) {
       out.verdict = "not provable";
@@ -573,39 +636,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
       if (!fail) out.reason.clear();  // an XPASS keeps its reason
     }
   }
-  if (!have_cex && !skip && !fail) {
-    char note[512];
-    std::snprintf(note, sizeof note, "for %s on %s IR (%s %s)%s", inputs_text(d.sh).c_str(), ir.triple.c_str(),
-                  ir.compiler.c_str(), ir.flags.c_str(),
-                  p.formula->max_unroll > 1 ? ", loops unrolled until infeasible" : "");
-    out.reason = note;
-    if (!p.formula->cpu_reads.empty()) {
-      out.reason += ", for every CPU: whatever __builtin_cpu_supports/__cpu_model report";
-      std::string reads;
-      for (const z3::expr& v : p.formula->cpu_reads) reads += (reads.empty() ? "" : ", ") + v.decl().name().str().substr(4);
-      out.details.push_back("cpu features: proved for every value of " + reads);
-    }
-    // The contract exits no checked input reaches: the scanner's own
-    // preconditions (its asserts), met by the contract.
-    std::string pre;
-    for (const exit_event& e : p.formula->exits) pre += (pre.empty() ? "" : "; ") + e.what;
-    if (!pre.empty()) {
-      out.reason += ", with its contract exits as preconditions (reached on no checked input): " + pre;
-      out.details.push_back("preconditions: " + pre + ": reached on no checked input" +
-                            (std::any_of(p.formula->exits.begin(), p.formula->exits.end(),
-                                         [](const exit_event& e) { return e.is_assert; })
-                                 ? "; so the -DNDEBUG build, which only leaves the asserts out, computes the same "
-                                   "on every checked input (docs/proof.md)"
-                                 : ""));
-    }
-    for (const dispatch_choice& d : p.formula->dispatch) {
-      std::string paths;
-      for (std::size_t k = 0; k < d.labels.size(); ++k)
-        paths += (k == 0 ? "" : k + 1 == d.labels.size() ? " and " : ", ") + d.labels[k];
-      out.reason += ", on every dispatch path (" + d.global + " = " + paths + ")";
-      out.details.push_back("dispatch: " + d.global + ", chosen by the static initialisers: proved with " + paths);
-    }
-  }
+  if (!have_cex && !skip && !fail) describe_proof(d, ir, *p.formula, out);
   out.result = fail ? status::fail : skip ? status::skip : status::pass;
   return finish();
 }

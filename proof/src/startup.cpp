@@ -1,10 +1,12 @@
 #include "startup.hpp"
 
 #include <llvm/ADT/MapVector.h>
+#include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/InstVisitor.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <bit>
 #include <deque>
+#include <optional>
 #include <unordered_map>
 
 #include "constant_layout.hpp"
@@ -57,13 +60,14 @@ struct object {
 };
 
 struct value {
-  enum class kind { none, integer, pointer, function } k = kind::none;
+  enum class kind { none, integer, pointer, function, vector } k = kind::none;
   std::uint64_t bits = 0;
   unsigned width = 0;
   object* obj = nullptr;
   std::int64_t off = 0;
   const llvm::Function* fn = nullptr;
   const std::string* unknown = nullptr;  // why the value is not known
+  llvm::Constant* lanes = nullptr;       // a vector's value (kind::vector, when known)
 };
 
 // The interpreter stops with the reason (something it cannot follow).
@@ -148,6 +152,12 @@ class interpreter {
       return {value::kind::integer, ci->getZExtValue(), ci->getBitWidth()};
     }
     if (isa<llvm::ConstantPointerNull>(v)) return {value::kind::pointer};
+    if (auto* k = dyn_cast<llvm::Constant>(v); k && v->getType()->isVectorTy()) {
+      if (v->getType()->getScalarType()->isPointerTy()) throw stop{"a vector of pointers"};
+      value r = integer_or_vector(v->getType());
+      r.lanes = const_cast<llvm::Constant*>(k);  // constants are never changed
+      return r;
+    }
     if (auto* gv = dyn_cast<llvm::GlobalVariable>(v)) return {value::kind::pointer, 0, 64, global(*gv)};
     if (auto* f = dyn_cast<llvm::Function>(v)) return {value::kind::function, 0, 64, nullptr, 0, f};
     if (isa<llvm::UndefValue>(v)) {
@@ -185,6 +195,105 @@ class interpreter {
 
   value call(const llvm::Function& f, const std::vector<value>& args, unsigned depth);
 
+  const llvm::DataLayout& layout() const { return dl_; }
+
+  // A value of an integer or integer-vector type, not yet set.
+  value integer_or_vector(const llvm::Type* t) {
+    if (t->isVectorTy()) {
+      if (!t->getScalarType()->isIntegerTy()) throw stop{"a vector that is not of integers"};
+      return {value::kind::vector, 0, static_cast<unsigned>(dl_.getTypeSizeInBits(const_cast<llvm::Type*>(t)))};
+    }
+    return {value::kind::integer, 0, t->isIntegerTy() ? t->getIntegerBitWidth() : 64};
+  }
+
+  // Between the interpreter's values and LLVM's constants (constant folding).
+  llvm::Constant* as_constant(const value& x, llvm::Type* t) {
+    if (x.k == value::kind::vector) return x.lanes;
+    if (x.k == value::kind::function) return const_cast<llvm::Function*>(x.fn);
+    if (x.k != value::kind::integer || !t->isIntegerTy()) throw stop{"folds a value that is not an integer"};
+    return llvm::ConstantInt::get(t, x.bits);
+  }
+  value from_constant(llvm::Constant* k, const char* what) {
+    if (isa<llvm::UndefValue>(k)) {  // poison too
+      value r = integer_or_vector(k->getType());
+      r.unknown = reason(std::string("a poison or undefined value (") + what + ")");
+      return r;
+    }
+    if (auto* ci = dyn_cast<llvm::ConstantInt>(k); ci && ci->getBitWidth() <= 64)
+      return {value::kind::integer, ci->getZExtValue(), ci->getBitWidth()};
+    if (k->getType()->isVectorTy() && k->getType()->getScalarType()->isIntegerTy()) {
+      value r = integer_or_vector(k->getType());
+      r.lanes = k;
+      return r;
+    }
+    throw stop{std::string("a folded value it does not model (") + what + ")"};
+  }
+
+  // A load's value from memory: an integer or a vector of integers.
+  value read(object& o, std::uint64_t at, llvm::Type* t) {
+    const std::uint64_t n = dl_.getTypeStoreSize(t);
+    value r = integer_or_vector(t);
+    const unsigned lane = t->getScalarSizeInBits();
+    if (!t->getScalarType()->isIntegerTy() || lane > 64 || (t->isVectorTy() && lane % 8))
+      throw stop{"loads a value that is not an integer"};
+    for (std::uint64_t k = 0; k < n; ++k)
+      if (o.unknown[at + k]) r.unknown = reason(o.why);
+    if (r.unknown) return r;
+    auto word = [&](std::uint64_t from, unsigned bits) {  // one integer of `bits` at byte `from`
+      const std::uint64_t bytes = (bits + 7) / 8;
+      std::uint64_t v = 0;
+      for (std::uint64_t k = 0; k < bytes; ++k)
+        v |= std::uint64_t{o.bytes[from + (dl_.isBigEndian() ? bytes - 1 - k : k)]} << (8 * k);
+      return v & mask(bits);
+    };
+    if (!t->isVectorTy()) {
+      r.bits = word(at, lane);
+      return r;
+    }
+    std::vector<llvm::Constant*> lanes;
+    const unsigned count = llvm::cast<llvm::FixedVectorType>(t)->getNumElements();
+    for (unsigned k = 0; k < count; ++k)
+      lanes.push_back(llvm::ConstantInt::get(t->getScalarType(), word(at + k * lane / 8, lane)));
+    r.lanes = llvm::ConstantVector::get(lanes);
+    return r;
+  }
+
+  // A store of an integer or a vector of integers (unknown: its bytes are).
+  void write(object& o, std::uint64_t at, const value& v, llvm::Type* t) {
+    if (v.k != value::kind::integer && v.k != value::kind::vector) throw stop{"stores a value that is not an integer"};
+    const std::uint64_t n = dl_.getTypeStoreSize(t);
+    if (at + n > o.bytes.size()) throw stop{"a store outside " + o.name};
+    if (v.k == value::kind::integer) {
+      put(o, at, v.bits, v.width);
+    } else if (!v.unknown) {
+      if (t->getScalarSizeInBits() % 8) throw stop{"stores a vector of lanes narrower than a byte"};
+      std::fill_n(o.bytes.begin() + static_cast<std::ptrdiff_t>(at), n, 0);
+      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), n, 0);
+      fill(v.lanes, o, at);
+    }
+    if (v.unknown) {
+      std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), n, 1);
+      if (o.why.empty() || o.why == "uninitialised stack memory") o.why = *v.unknown;
+    }
+  }
+
+  // memcpy/memmove of `len` bytes from `src` into `o` at `at`, with the
+  // pointers stored in them.
+  void copy(object& o, std::uint64_t at, const value& src, std::uint64_t len) {
+    if (!src.obj || src.unknown || src.off < 0 || static_cast<std::uint64_t>(src.off) + len > src.obj->bytes.size())
+      throw stop{"a memory copy it cannot follow"};
+    const auto from = static_cast<std::uint64_t>(src.off);
+    const std::vector<std::uint8_t> b(src.obj->bytes.begin() + src.off, src.obj->bytes.begin() + src.off + static_cast<std::ptrdiff_t>(len));
+    const std::vector<std::uint8_t> u(src.obj->unknown.begin() + src.off, src.obj->unknown.begin() + src.off + static_cast<std::ptrdiff_t>(len));
+    std::copy(b.begin(), b.end(), o.bytes.begin() + static_cast<std::ptrdiff_t>(at));
+    std::copy(u.begin(), u.end(), o.unknown.begin() + static_cast<std::ptrdiff_t>(at));
+    if (std::find(u.begin(), u.end(), 1) != u.end() && o.why.empty()) o.why = src.obj->why;
+    std::vector<std::pair<std::uint64_t, value>> moved;
+    for (auto& [key, pv] : pointers)
+      if (key.first == src.obj && key.second >= from && key.second < from + len) moved.push_back({key.second - from + at, pv});
+    for (auto& [where, pv] : moved) pointers[{&o, where}] = pv;
+  }
+
   std::uint64_t steps = 0;
   // Where each active call is: when the interpreter stops, what may still run.
   std::vector<const llvm::BasicBlock*> stack;
@@ -193,11 +302,296 @@ class interpreter {
   const llvm::DataLayout& dl_;
 };
 
+// One call's instructions, each a visit method (llvm::InstVisitor): the
+// start-up semantics of an instruction is written once, here. Scalar
+// integers are computed on 64-bit words (millions of steps: building an
+// llvm::Constant per value would intern each one in the context); vectors,
+// and intrinsics on known values, go through LLVM's own constant folding.
+class frame_exec : public llvm::InstVisitor<frame_exec> {
+ public:
+  frame_exec(interpreter& in, unsigned depth) : in_(in), depth_(depth) {}
+
+  std::unordered_map<const llvm::Value*, value> frame;
+  const llvm::BasicBlock* next = nullptr;  // set by a terminator (or an invoke)
+  std::optional<value> ret;                // set by `ret`
+
+  void visitBinaryOperator(llvm::BinaryOperator& b);
+  void visitICmpInst(llvm::ICmpInst& c);
+  void visitCastInst(llvm::CastInst& ci);
+  void visitSelectInst(llvm::SelectInst& s);
+  void visitFreezeInst(llvm::FreezeInst& fr) { set(fr, operand(fr.getOperand(0))); }
+  void visitExtractElementInst(llvm::ExtractElementInst& i) { set(i, fold(i)); }
+  void visitInsertElementInst(llvm::InsertElementInst& i) { set(i, fold(i)); }
+  void visitShuffleVectorInst(llvm::ShuffleVectorInst& i) { set(i, fold(i)); }
+  void visitGetElementPtrInst(llvm::GetElementPtrInst& g) { set(g, in_.gep(frame, *llvm::cast<llvm::GEPOperator>(&g))); }
+  void visitAllocaInst(llvm::AllocaInst& al);
+  void visitLoadInst(llvm::LoadInst& l);
+  void visitStoreInst(llvm::StoreInst& st);
+  void visitMemIntrinsic(llvm::MemIntrinsic& m);
+  void visitCallBase(llvm::CallBase& cb);
+  void visitBranchInst(llvm::BranchInst& br);
+  void visitSwitchInst(llvm::SwitchInst& sw);
+  void visitReturnInst(llvm::ReturnInst& r) {
+    ret = r.getReturnValue() ? operand(r.getReturnValue()) : value{};
+  }
+  void visitInstruction(llvm::Instruction& i) {
+    throw stop{"an instruction it does not model (" + std::string(i.getOpcodeName()) + ")"};
+  }
+
+ private:
+  interpreter& in_;
+  unsigned depth_;
+
+  value operand(const llvm::Value* v) { return in_.operand(frame, v); }
+  void set(const llvm::Instruction& i, value v) { frame[&i] = v; }
+  static bool vector_typed(const llvm::Instruction& i) {
+    if (i.getType()->isVectorTy()) return true;
+    for (const llvm::Use& u : i.operands())
+      if (u->getType()->isVectorTy()) return true;
+    return false;
+  }
+  value fold(llvm::Instruction& i);
+  void external_call(const llvm::CallBase& cb, const llvm::Function& callee, const std::vector<value>& args);
+};
+
+// LLVM's constant folding on the operands' values; an unknown operand makes
+// the result unknown, a poison or undefined result is unknown with that reason.
+value frame_exec::fold(llvm::Instruction& i) {
+  std::vector<llvm::Constant*> ops;
+  for (const llvm::Use& u : i.operands()) {
+    const value x = operand(u.get());
+    if (x.unknown) {
+      value r = in_.integer_or_vector(i.getType());
+      r.unknown = x.unknown;
+      return r;
+    }
+    ops.push_back(in_.as_constant(x, u->getType()));
+  }
+  llvm::Constant* r = llvm::ConstantFoldInstOperands(&i, ops, in_.layout());
+  if (!r) throw stop{"an instruction it does not fold (" + std::string(i.getOpcodeName()) + ")"};
+  return in_.from_constant(r, i.getOpcodeName());
+}
+
+void frame_exec::visitBinaryOperator(llvm::BinaryOperator& b) {
+  if (vector_typed(b)) {
+    if (b.getOpcode() == llvm::Instruction::UDiv || b.getOpcode() == llvm::Instruction::URem ||
+        b.getOpcode() == llvm::Instruction::SDiv || b.getOpcode() == llvm::Instruction::SRem)
+      throw stop{"a vector division"};
+    return set(b, fold(b));
+  }
+  const value x = operand(b.getOperand(0)), y = operand(b.getOperand(1));
+  const unsigned w = x.width;
+  value r{value::kind::integer, 0, w};
+  r.unknown = x.unknown ? x.unknown : y.unknown;
+  if (!r.unknown) {
+    const std::uint64_t p = x.bits, q = y.bits;
+    switch (b.getOpcode()) {
+      case llvm::Instruction::Add: r.bits = p + q; break;
+      case llvm::Instruction::Sub: r.bits = p - q; break;
+      case llvm::Instruction::Mul: r.bits = p * q; break;
+      case llvm::Instruction::And: r.bits = p & q; break;
+      case llvm::Instruction::Or: r.bits = p | q; break;
+      case llvm::Instruction::Xor: r.bits = p ^ q; break;
+      case llvm::Instruction::Shl: r.bits = q >= w ? 0 : p << q; break;
+      case llvm::Instruction::LShr: r.bits = q >= w ? 0 : p >> q; break;
+      case llvm::Instruction::AShr: r.bits = static_cast<std::uint64_t>(sext(p, w) >> std::min<std::uint64_t>(q, 63)); break;
+      case llvm::Instruction::UDiv:
+      case llvm::Instruction::URem:
+      case llvm::Instruction::SDiv:
+      case llvm::Instruction::SRem:
+        if (q == 0) throw stop{"divides by zero"};
+        if (b.getOpcode() == llvm::Instruction::UDiv) r.bits = p / q;
+        else if (b.getOpcode() == llvm::Instruction::URem) r.bits = p % q;
+        else if (b.getOpcode() == llvm::Instruction::SDiv) r.bits = static_cast<std::uint64_t>(sext(p, w) / sext(q, w));
+        else r.bits = static_cast<std::uint64_t>(sext(p, w) % sext(q, w));
+        break;
+      default: throw stop{"an instruction it does not model (" + std::string(b.getOpcodeName()) + ")"};
+    }
+    r.bits &= mask(w);
+  }
+  set(b, r);
+}
+
+void frame_exec::visitICmpInst(llvm::ICmpInst& c) {
+  if (vector_typed(c)) return set(c, fold(c));
+  const value x = operand(c.getOperand(0)), y = operand(c.getOperand(1));
+  value r{value::kind::integer, 0, 1};
+  r.unknown = x.unknown ? x.unknown : y.unknown;
+  if (r.unknown) return set(c, r);
+  std::uint64_t p = x.bits, q = y.bits;
+  unsigned w = x.width;
+  if (x.k == value::kind::pointer || y.k == value::kind::pointer) {
+    if (x.obj != y.obj && !c.isEquality()) throw stop{"compares pointers into different objects"};
+    if (x.obj != y.obj)  // distinct objects (or one null) never compare equal
+      return set(c, {value::kind::integer, c.getPredicate() == llvm::CmpInst::ICMP_NE ? 1u : 0u, 1});
+    p = static_cast<std::uint64_t>(x.off);
+    q = static_cast<std::uint64_t>(y.off);
+    w = 64;
+  }
+  if (w == 0 || w > 64) throw stop{"a comparison it does not model"};
+  r.bits = llvm::ICmpInst::compare(llvm::APInt(w, p & mask(w)), llvm::APInt(w, q & mask(w)), c.getPredicate());
+  set(c, r);
+}
+
+void frame_exec::visitCastInst(llvm::CastInst& ci) {
+  if (vector_typed(ci)) return set(ci, fold(ci));
+  value x = operand(ci.getOperand(0));
+  if (!ci.getType()->isIntegerTy() || x.k != value::kind::integer) {
+    if (ci.getOpcode() == llvm::Instruction::BitCast) return set(ci, x);
+    throw stop{"a cast it does not model (" + std::string(ci.getOpcodeName()) + ")"};
+  }
+  const unsigned to = ci.getType()->getIntegerBitWidth();
+  if (to > 64) throw stop{"an integer wider than 64 bits"};
+  if (ci.getOpcode() == llvm::Instruction::SExt) x.bits = static_cast<std::uint64_t>(sext(x.bits, x.width));
+  else if (ci.getOpcode() != llvm::Instruction::ZExt && ci.getOpcode() != llvm::Instruction::Trunc)
+    throw stop{"a cast it does not model (" + std::string(ci.getOpcodeName()) + ")"};
+  x.bits &= mask(to);
+  x.width = to;
+  set(ci, x);
+}
+
+void frame_exec::visitSelectInst(llvm::SelectInst& s) {
+  if (s.getCondition()->getType()->isVectorTy()) return set(s, fold(s));
+  const value c = operand(s.getCondition());
+  value r = operand(c.unknown || c.bits ? s.getTrueValue() : s.getFalseValue());
+  if (c.unknown) r.unknown = c.unknown;  // either value: not known
+  set(s, r);
+}
+
+void frame_exec::visitAllocaInst(llvm::AllocaInst& al) {
+  object& o = in_.objects.emplace_back();
+  o.name = "a local variable";
+  const std::uint64_t size = al.getAllocationSize(in_.layout()).value_or(llvm::TypeSize::getFixed(0)).getFixedValue();
+  o.bytes.assign(size, 0);
+  o.unknown.assign(size, 1);
+  o.why = "uninitialised stack memory";
+  set(al, {value::kind::pointer, 0, 64, &o});
+}
+
+void frame_exec::visitLoadInst(llvm::LoadInst& l) {
+  const value p = operand(l.getPointerOperand());
+  if (p.unknown || !p.obj) throw stop{"loads through a pointer it does not know"};
+  object& o = *p.obj;
+  if (l.getType()->isPointerTy()) {
+    auto it = in_.pointers.find({&o, static_cast<std::uint64_t>(p.off)});
+    value q{value::kind::pointer};
+    if (it != in_.pointers.end()) q = it->second;
+    else q.unknown = in_.reason("a pointer it does not know, read from " + o.name);
+    return set(l, q);
+  }
+  const std::uint64_t n = in_.layout().getTypeStoreSize(l.getType());
+  if (p.off < 0 || static_cast<std::uint64_t>(p.off) + n > o.bytes.size()) throw stop{"reads outside " + o.name};
+  const auto at = static_cast<std::uint64_t>(p.off);
+  if (l.isVolatile()) {
+    value r = in_.integer_or_vector(l.getType());
+    r.unknown = in_.reason("a volatile read of " + o.name);
+    return set(l, r);
+  }
+  set(l, in_.read(o, at, l.getType()));
+}
+
+void frame_exec::visitStoreInst(llvm::StoreInst& st) {
+  const value p = operand(st.getPointerOperand());
+  const value v = operand(st.getValueOperand());
+  if (p.unknown || !p.obj) throw stop{"stores through a pointer it does not know"};
+  object& o = *p.obj;
+  if (!o.writable) throw stop{"writes the constant " + o.name};
+  if (p.off < 0) throw stop{"writes outside " + o.name};
+  const auto at = static_cast<std::uint64_t>(p.off);
+  if (v.k == value::kind::pointer || v.k == value::kind::function) {
+    in_.pointers[{&o, at}] = v;
+    return;
+  }
+  in_.write(o, at, v, st.getValueOperand()->getType());
+}
+
+void frame_exec::visitMemIntrinsic(llvm::MemIntrinsic& m) {
+  std::vector<value> args;
+  for (const llvm::Use& u : m.args()) args.push_back(operand(u.get()));
+  const value& dst = args.at(0);
+  const value& len = args.at(2);
+  if (!dst.obj || dst.unknown || len.unknown) throw stop{"a memory operation it cannot follow"};
+  object& o = *dst.obj;
+  if (!o.writable || dst.off < 0 || static_cast<std::uint64_t>(dst.off) + len.bits > o.bytes.size())
+    throw stop{"a memory operation outside " + o.name};
+  const auto at = static_cast<std::uint64_t>(dst.off);
+  if (llvm::isa<llvm::MemSetInst>(m)) {
+    for (std::uint64_t k = 0; k < len.bits; ++k) {
+      o.bytes[at + k] = static_cast<std::uint8_t>(args[1].bits);
+      o.unknown[at + k] = args[1].unknown ? 1 : 0;
+    }
+  } else {
+    in_.copy(o, at, args.at(1), len.bits);
+  }
+  set(m, {});
+}
+
+void frame_exec::visitCallBase(llvm::CallBase& cb) {
+  const llvm::Function* callee = cb.getCalledFunction();
+  if (!callee) {
+    const value fp = operand(cb.getCalledOperand());
+    if (fp.k != value::kind::function) throw stop{"calls through a pointer it does not know"};
+    callee = fp.fn;
+  }
+  if (auto* inv = llvm::dyn_cast<llvm::InvokeInst>(&cb)) next = inv->getNormalDest();  // no exception is thrown here
+  const llvm::Intrinsic::ID id = callee->getIntrinsicID();
+  if (id == llvm::Intrinsic::lifetime_start || id == llvm::Intrinsic::lifetime_end ||
+      id == llvm::Intrinsic::invariant_start || id == llvm::Intrinsic::invariant_end || id == llvm::Intrinsic::assume ||
+      id == llvm::Intrinsic::experimental_noalias_scope_decl || id == llvm::Intrinsic::dbg_value ||
+      id == llvm::Intrinsic::dbg_declare)
+    return set(cb, {});
+  if (id != llvm::Intrinsic::not_intrinsic) {
+    // Arithmetic intrinsics (counts, min/max, funnel shifts, vector
+    // reductions...) on known values: LLVM folds them.
+    if (!cb.getType()->isIntOrIntVectorTy() || !llvm::canConstantFoldCallTo(&cb, callee))
+      throw stop{"calls " + callee->getName().str()};
+    return set(cb, fold(cb));
+  }
+  std::vector<value> args;
+  for (const llvm::Use& u : cb.args()) args.push_back(operand(u.get()));
+  if (!callee->isDeclaration()) return set(cb, in_.call(*callee, args, depth_ + 1));
+  if (callee->getName() == "__cxa_atexit") return set(cb, {value::kind::integer, 0, 32});  // registers a destructor: writes nothing now
+  external_call(cb, *callee, args);
+}
+
+// In another file: it may write what it is given and every global other
+// files see; its result is not known.
+void frame_exec::external_call(const llvm::CallBase& cb, const llvm::Function& callee, const std::vector<value>& args) {
+  const std::string* why = in_.reason("what " + llvm::demangle(callee.getName().str()) + " (in another file) may write");
+  std::set<object*> seen;
+  for (unsigned k = 0; k < args.size(); ++k)
+    if (args[k].obj && !cb.paramHasAttr(k, llvm::Attribute::ByVal) && !cb.paramHasAttr(k, llvm::Attribute::ReadOnly))
+      in_.clobber(*args[k].obj, why, seen);
+  for (auto& [gv, o] : in_.globals)
+    if (!gv->hasLocalLinkage()) in_.clobber(*o, why, seen);
+  value r{value::kind::integer, 0, cb.getType()->isIntegerTy() ? cb.getType()->getIntegerBitWidth() : 64};
+  r.unknown = in_.reason("the result of " + llvm::demangle(callee.getName().str()) + ", in another file");
+  set(cb, r);
+}
+
+void frame_exec::visitBranchInst(llvm::BranchInst& br) {
+  if (br.isUnconditional()) {
+    next = br.getSuccessor(0);
+    return;
+  }
+  const value c = operand(br.getCondition());
+  if (c.unknown) throw stop{"branches on " + *c.unknown};
+  next = br.getSuccessor(c.bits ? 0 : 1);
+}
+
+void frame_exec::visitSwitchInst(llvm::SwitchInst& sw) {
+  const value c = operand(sw.getCondition());
+  if (c.unknown) throw stop{"branches on " + *c.unknown};
+  next = sw.getDefaultDest();
+  for (auto& cs : sw.cases())
+    if (cs.getCaseValue()->getZExtValue() == c.bits) next = cs.getCaseSuccessor();
+}
+
 value interpreter::call(const llvm::Function& f, const std::vector<value>& args, unsigned depth) {
   if (depth > 64) throw stop{"calls nested more than 64 deep"};
-  std::unordered_map<const llvm::Value*, value> frame;
+  frame_exec run(*this, depth);
   unsigned a = 0;
-  for (const llvm::Argument& arg : f.args()) frame[&arg] = args.at(a++);
+  for (const llvm::Argument& arg : f.args()) run.frame[&arg] = args.at(a++);
   const llvm::BasicBlock* bb = &f.getEntryBlock();
   const llvm::BasicBlock* pred = nullptr;
   stack.push_back(bb);
@@ -205,267 +599,23 @@ value interpreter::call(const llvm::Function& f, const std::vector<value>& args,
     stack.back() = bb;
     // Phis read their inputs all at once.
     std::vector<std::pair<const llvm::PHINode*, value>> phis;
-    for (const llvm::PHINode& phi : bb->phis()) phis.push_back({&phi, operand(frame, phi.getIncomingValueForBlock(pred))});
-    for (auto& [phi, v] : phis) frame[phi] = v;
-    const llvm::BasicBlock* next = nullptr;
+    for (const llvm::PHINode& phi : bb->phis())
+      phis.push_back({&phi, operand(run.frame, phi.getIncomingValueForBlock(pred))});
+    for (auto& [phi, v] : phis) run.frame[phi] = v;
+    run.next = nullptr;
     for (const llvm::Instruction& i : *bb) {
-      if (isa<llvm::PHINode>(i)) continue;
+      if (llvm::isa<llvm::PHINode>(i)) continue;
       if (++steps > 50'000'000) throw stop{"runs for more than 50 million steps"};
-      if (i.getType()->isVectorTy()) throw stop{"uses vector instructions"};
-      auto unknown_of = [&](std::initializer_list<value> vs) -> const std::string* {
-        for (const value& v : vs)
-          if (v.unknown) return v.unknown;
-        return nullptr;
-      };
-      if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) {
-        const value x = operand(frame, b->getOperand(0)), y = operand(frame, b->getOperand(1));
-        const unsigned w = x.width;
-        value r{value::kind::integer, 0, w};
-        r.unknown = unknown_of({x, y});
-        if (!r.unknown) {
-          const std::uint64_t p = x.bits, q = y.bits;
-          switch (b->getOpcode()) {
-            case llvm::Instruction::Add: r.bits = p + q; break;
-            case llvm::Instruction::Sub: r.bits = p - q; break;
-            case llvm::Instruction::Mul: r.bits = p * q; break;
-            case llvm::Instruction::And: r.bits = p & q; break;
-            case llvm::Instruction::Or: r.bits = p | q; break;
-            case llvm::Instruction::Xor: r.bits = p ^ q; break;
-            case llvm::Instruction::Shl: r.bits = q >= w ? 0 : p << q; break;
-            case llvm::Instruction::LShr: r.bits = q >= w ? 0 : p >> q; break;
-            case llvm::Instruction::AShr:
-              r.bits = static_cast<std::uint64_t>(sext(p, w) >> std::min<std::uint64_t>(q, 63));
-              break;
-            case llvm::Instruction::UDiv:
-            case llvm::Instruction::URem:
-            case llvm::Instruction::SDiv:
-            case llvm::Instruction::SRem:
-              if (q == 0) throw stop{"divides by zero"};
-              if (b->getOpcode() == llvm::Instruction::UDiv) r.bits = p / q;
-              else if (b->getOpcode() == llvm::Instruction::URem) r.bits = p % q;
-              else if (b->getOpcode() == llvm::Instruction::SDiv) r.bits = static_cast<std::uint64_t>(sext(p, w) / sext(q, w));
-              else r.bits = static_cast<std::uint64_t>(sext(p, w) % sext(q, w));
-              break;
-            default: throw stop{"an instruction it does not model (" + std::string(b->getOpcodeName()) + ")"};
-          }
-          r.bits &= mask(w);
-        }
-        frame[&i] = r;
-      } else if (auto* c = dyn_cast<llvm::ICmpInst>(&i)) {
-        const value x = operand(frame, c->getOperand(0)), y = operand(frame, c->getOperand(1));
-        value r{value::kind::integer, 0, 1};
-        r.unknown = unknown_of({x, y});
-        if (!r.unknown) {
-          std::uint64_t p = x.bits, q = y.bits;
-          unsigned w = x.width;
-          if (x.k == value::kind::pointer || y.k == value::kind::pointer) {
-            if (x.obj != y.obj && !c->isEquality()) throw stop{"compares pointers into different objects"};
-            if (x.obj != y.obj) {  // distinct objects (or one null) never compare equal
-              frame[&i] = {value::kind::integer, c->getPredicate() == llvm::CmpInst::ICMP_NE ? 1u : 0u, 1};
-              continue;
-            }
-            p = static_cast<std::uint64_t>(x.off);
-            q = static_cast<std::uint64_t>(y.off);
-            w = 64;
-          }
-          if (!llvm::CmpInst::isIntPredicate(c->getPredicate()) || w == 0 || w > 64)
-            throw stop{"a comparison it does not model"};
-          r.bits = llvm::ICmpInst::compare(llvm::APInt(w, p & mask(w)), llvm::APInt(w, q & mask(w)), c->getPredicate());
-        }
-        frame[&i] = r;
-      } else if (auto* ci = dyn_cast<llvm::CastInst>(&i)) {
-        value x = operand(frame, ci->getOperand(0));
-        if (!ci->getType()->isIntegerTy() || x.k != value::kind::integer) {
-          if (ci->getOpcode() == llvm::Instruction::BitCast) {
-            frame[&i] = x;
-            continue;
-          }
-          throw stop{"a cast it does not model (" + std::string(ci->getOpcodeName()) + ")"};
-        }
-        const unsigned to = ci->getType()->getIntegerBitWidth();
-        if (to > 64) throw stop{"an integer wider than 64 bits"};
-        if (ci->getOpcode() == llvm::Instruction::SExt) x.bits = static_cast<std::uint64_t>(sext(x.bits, x.width));
-        else if (ci->getOpcode() != llvm::Instruction::ZExt && ci->getOpcode() != llvm::Instruction::Trunc)
-          throw stop{"a cast it does not model (" + std::string(ci->getOpcodeName()) + ")"};
-        x.bits &= mask(to);
-        x.width = to;
-        frame[&i] = x;
-      } else if (auto* s = dyn_cast<llvm::SelectInst>(&i)) {
-        const value c = operand(frame, s->getCondition());
-        value r = operand(frame, c.unknown || c.bits ? s->getTrueValue() : s->getFalseValue());
-        if (c.unknown) r.unknown = c.unknown;  // either value: not known
-        frame[&i] = r;
-      } else if (auto* fr = dyn_cast<llvm::FreezeInst>(&i)) {
-        frame[&i] = operand(frame, fr->getOperand(0));
-      } else if (auto* g = dyn_cast<llvm::GEPOperator>(&i)) {
-        frame[&i] = gep(frame, *g);
-      } else if (auto* al = dyn_cast<llvm::AllocaInst>(&i)) {
-        object& o = objects.emplace_back();
-        o.name = "a local variable";
-        const std::uint64_t size = al->getAllocationSize(dl_).value_or(llvm::TypeSize::getFixed(0)).getFixedValue();
-        o.bytes.assign(size, 0);
-        o.unknown.assign(size, 1);
-        o.why = "uninitialised stack memory";
-        frame[&i] = {value::kind::pointer, 0, 64, &o};
-      } else if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
-        const value p = operand(frame, l->getPointerOperand());
-        if (p.unknown || !p.obj) throw stop{"loads through a pointer it does not know"};
-        object& o = *p.obj;
-        value r{value::kind::integer, 0, 64};
-        if (l->getType()->isPointerTy()) {
-          auto it = pointers.find({&o, static_cast<std::uint64_t>(p.off)});
-          value q{value::kind::pointer};
-          if (it != pointers.end()) q = it->second;
-          else q.unknown = reason("a pointer it does not know, read from " + o.name);
-          frame[&i] = q;
-          continue;
-        }
-        if (!l->getType()->isIntegerTy()) throw stop{"loads a value that is not an integer"};
-        const unsigned w = l->getType()->getIntegerBitWidth();
-        const std::uint64_t n = (w + 7) / 8;
-        if (w > 64 || p.off < 0 || static_cast<std::uint64_t>(p.off) + n > o.bytes.size())
-          throw stop{"reads outside " + o.name};
-        r.width = w;
-        if (l->isVolatile()) {
-          r.unknown = reason("a volatile read of " + o.name);
-        } else {
-          for (std::uint64_t k = 0; k < n; ++k) {
-            const std::uint64_t at = static_cast<std::uint64_t>(p.off) + k;
-            if (o.unknown[at]) r.unknown = reason(o.why);
-            const std::uint64_t byte = o.bytes[static_cast<std::uint64_t>(p.off) + (dl_.isBigEndian() ? n - 1 - k : k)];
-            r.bits |= byte << (8 * k);
-          }
-          r.bits &= mask(w);
-        }
-        frame[&i] = r;
-      } else if (auto* st = dyn_cast<llvm::StoreInst>(&i)) {
-        const value p = operand(frame, st->getPointerOperand());
-        const value v = operand(frame, st->getValueOperand());
-        if (p.unknown || !p.obj) throw stop{"stores through a pointer it does not know"};
-        object& o = *p.obj;
-        if (!o.writable) throw stop{"writes the constant " + o.name};
-        if (p.off < 0) throw stop{"writes outside " + o.name};
-        const auto at = static_cast<std::uint64_t>(p.off);
-        if (v.k == value::kind::pointer || v.k == value::kind::function) {
-          pointers[{&o, at}] = v;
-          continue;
-        }
-        if (v.k != value::kind::integer) throw stop{"stores a value that is not an integer"};
-        put(o, at, v.bits, v.width);
-        if (v.unknown) {
-          std::fill_n(o.unknown.begin() + static_cast<std::ptrdiff_t>(at), (v.width + 7) / 8, 1);
-          if (o.why.empty() || o.why == "uninitialised stack memory") o.why = *v.unknown;
-        }
-      } else if (auto* cb = dyn_cast<llvm::CallBase>(&i)) {
-        const llvm::Function* callee = cb->getCalledFunction();
-        if (!callee) {
-          const value fp = operand(frame, cb->getCalledOperand());
-          if (fp.k != value::kind::function) throw stop{"calls through a pointer it does not know"};
-          callee = fp.fn;
-        }
-        std::vector<value> args;
-        for (const llvm::Use& u : cb->args()) args.push_back(operand(frame, u.get()));
-        const llvm::Intrinsic::ID id = callee->getIntrinsicID();
-        if (id == llvm::Intrinsic::lifetime_start || id == llvm::Intrinsic::lifetime_end ||
-            id == llvm::Intrinsic::invariant_start || id == llvm::Intrinsic::invariant_end ||
-            id == llvm::Intrinsic::assume || id == llvm::Intrinsic::experimental_noalias_scope_decl ||
-            id == llvm::Intrinsic::dbg_value || id == llvm::Intrinsic::dbg_declare) {
-          frame[&i] = {};
-        } else if (id == llvm::Intrinsic::memset || id == llvm::Intrinsic::memcpy || id == llvm::Intrinsic::memmove) {
-          const value& dst = args.at(0);
-          const value& len = args.at(2);
-          if (!dst.obj || dst.unknown || len.unknown) throw stop{"a memory operation it cannot follow"};
-          object& o = *dst.obj;
-          if (!o.writable || dst.off < 0 || static_cast<std::uint64_t>(dst.off) + len.bits > o.bytes.size())
-            throw stop{"a memory operation outside " + o.name};
-          const auto at = static_cast<std::uint64_t>(dst.off);
-          if (id == llvm::Intrinsic::memset) {
-            for (std::uint64_t k = 0; k < len.bits; ++k) {
-              o.bytes[at + k] = static_cast<std::uint8_t>(args[1].bits);
-              o.unknown[at + k] = args[1].unknown ? 1 : 0;
-            }
-          } else {
-            const value& src = args.at(1);
-            if (!src.obj || src.unknown || src.off < 0 ||
-                static_cast<std::uint64_t>(src.off) + len.bits > src.obj->bytes.size())
-              throw stop{"a memory copy it cannot follow"};
-            const std::vector<std::uint8_t> b(src.obj->bytes.begin() + src.off, src.obj->bytes.begin() + src.off + static_cast<std::ptrdiff_t>(len.bits));
-            const std::vector<std::uint8_t> u(src.obj->unknown.begin() + src.off, src.obj->unknown.begin() + src.off + static_cast<std::ptrdiff_t>(len.bits));
-            std::copy(b.begin(), b.end(), o.bytes.begin() + static_cast<std::ptrdiff_t>(at));
-            std::copy(u.begin(), u.end(), o.unknown.begin() + static_cast<std::ptrdiff_t>(at));
-            if (std::find(u.begin(), u.end(), 1) != u.end() && o.why.empty()) o.why = src.obj->why;
-            std::vector<std::pair<std::uint64_t, value>> moved;  // pointers in the copied bytes
-            for (auto& [key, pv] : pointers)
-              if (key.first == src.obj && key.second >= static_cast<std::uint64_t>(src.off) &&
-                  key.second < static_cast<std::uint64_t>(src.off) + len.bits)
-                moved.push_back({key.second - static_cast<std::uint64_t>(src.off) + at, pv});
-            for (auto& [where, pv] : moved) pointers[{&o, where}] = pv;
-          }
-          frame[&i] = {};
-        } else if (id == llvm::Intrinsic::ctpop || id == llvm::Intrinsic::cttz || id == llvm::Intrinsic::ctlz ||
-                   id == llvm::Intrinsic::umin || id == llvm::Intrinsic::umax) {
-          value x = args.at(0);
-          const unsigned w = x.width;
-          if (!x.unknown) {
-            if (id == llvm::Intrinsic::ctpop) x.bits = static_cast<std::uint64_t>(std::popcount(x.bits));
-            else if (id == llvm::Intrinsic::cttz) x.bits = x.bits ? static_cast<std::uint64_t>(std::countr_zero(x.bits)) : w;
-            else if (id == llvm::Intrinsic::ctlz) x.bits = static_cast<std::uint64_t>(std::countl_zero(x.bits)) - (64 - w);
-            else x.unknown = args[1].unknown, x.bits = id == llvm::Intrinsic::umin ? std::min(x.bits, args[1].bits)
-                                                                                    : std::max(x.bits, args[1].bits);
-          }
-          frame[&i] = x;
-        } else if (id != llvm::Intrinsic::not_intrinsic) {
-          throw stop{"calls " + callee->getName().str()};
-        } else if (!callee->isDeclaration()) {
-          frame[&i] = call(*callee, args, depth + 1);
-        } else if (callee->getName() == "__cxa_atexit") {  // registers a destructor: writes nothing now
-          frame[&i] = {value::kind::integer, 0, 32};
-        } else {
-          // In another file: it may write what it is given and every global
-          // other files see; its result is not known.
-          const std::string* why = reason("what " + llvm::demangle(callee->getName().str()) +
-                                          " (in another file) may write");
-          std::set<object*> seen;
-          for (unsigned k = 0; k < args.size(); ++k)
-            if (args[k].obj && !cb->paramHasAttr(k, llvm::Attribute::ByVal) && !cb->paramHasAttr(k, llvm::Attribute::ReadOnly))
-              clobber(*args[k].obj, why, seen);
-          for (auto& [gv, o] : globals)
-            if (!gv->hasLocalLinkage()) clobber(*o, why, seen);
-          value r{value::kind::integer, 0, i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64};
-          r.unknown = reason("the result of " + llvm::demangle(callee->getName().str()) + ", in another file");
-          frame[&i] = r;
-        }
-        if (auto* inv = dyn_cast<llvm::InvokeInst>(cb)) {  // no exception is thrown here: the normal path
-          next = inv->getNormalDest();
-          break;
-        }
-      } else if (auto* br = dyn_cast<llvm::BranchInst>(&i)) {
-        if (br->isUnconditional()) {
-          next = br->getSuccessor(0);
-        } else {
-          const value c = operand(frame, br->getCondition());
-          if (c.unknown) throw stop{"branches on " + *c.unknown};
-          next = br->getSuccessor(c.bits ? 0 : 1);
-        }
-        break;
-      } else if (auto* sw = dyn_cast<llvm::SwitchInst>(&i)) {
-        const value c = operand(frame, sw->getCondition());
-        if (c.unknown) throw stop{"branches on " + *c.unknown};
-        next = sw->getDefaultDest();
-        for (auto& cs : sw->cases())
-          if (cs.getCaseValue()->getZExtValue() == c.bits) next = cs.getCaseSuccessor();
-        break;
-      } else if (auto* ret = dyn_cast<llvm::ReturnInst>(&i)) {
-        const value r = ret->getReturnValue() ? operand(frame, ret->getReturnValue()) : value{};
+      run.visit(const_cast<llvm::Instruction&>(i));  // InstVisitor takes non-const; nothing is changed
+      if (run.ret) {
         stack.pop_back();
-        return r;
-      } else {
-        throw stop{"an instruction it does not model (" + std::string(i.getOpcodeName()) + ")"};
+        return *run.ret;
       }
+      if (run.next) break;
     }
-    if (!next) throw stop{"falls off a block"};
+    if (!run.next) throw stop{"falls off a block"};
     pred = bb;
-    bb = next;
+    bb = run.next;
   }
 }
 

@@ -4,7 +4,9 @@
 // (an external call's result or what it may write, a volatile read, another
 // file's global) is unknown, and a table with unknown bytes is not used.
 // LLVM's own Evaluator (TransformUtils) stops at the first external call,
-// and every candidate's initialiser calls the registry, hence this one.
+// and every candidate's initialiser calls the registry, hence this one: an
+// llvm::InstVisitor (startup.cpp frame_exec) with that memory model, on
+// LLVM's constant folding for vectors and intrinsics.
 #pragma once
 #include <cstdint>
 #include <map>

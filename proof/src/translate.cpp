@@ -31,13 +31,13 @@
 #include <variant>
 
 #include "bitops.hpp"
-#include "compare.hpp"
 #include "constant_layout.hpp"
 #include "dispatch.hpp"
 #include "startup.hpp"
 #include "exits.hpp"
 #include "inline_asm.hpp"
 #include "executor.hpp"
+#include "smt.hpp"
 
 namespace scanproof::proof {
 namespace detail {
@@ -79,7 +79,7 @@ val executor::constant(const llvm::Constant* k) {
   if (auto* ci = dyn_cast<llvm::ConstantInt>(k)) return {bv(ci->getValue()), f()};
   if (auto* cf = dyn_cast<llvm::ConstantFP>(k)) {
     const z3::sort s = sort_of(k->getType());
-    return {z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, bv(cf->getValueAPF().bitcastToAPInt()), s)), f()};
+    return {smt::fp_of_bits(bv(cf->getValueAPF().bitcastToAPInt()), s), f()};
   }
   if (isa<llvm::PoisonValue>(k)) return {fresh(sort_of(k->getType())), c_.bool_val(true)};
   if (isa<llvm::UndefValue>(k)) return {fresh(sort_of(k->getType())), f()};
@@ -277,8 +277,23 @@ val executor::load(path& p, const llvm::LoadInst& l) {
         "reads outside the table " + name_of(*gv) + " (" + std::to_string(bytes.size()) +
             " bytes; or at an offset that is not a multiple of the " + std::to_string(n) +
             "-byte element, which is not modelled): " + text(l));
-  if (s.is_fpa()) r = z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, r, s));
+  if (s.is_fpa()) r = smt::fp_of_bits(r, s);
   return {r, f()};
+}
+
+// A pointer loaded: a function pointer for run-time dispatch (from a
+// global), or a local's address kept in a local.
+void executor::load_pointer(path& p, const llvm::LoadInst& l) {
+  auto* gv = dyn_cast<llvm::GlobalVariable>(l.getPointerOperand()->stripPointerCasts());
+  if (!gv && !l.isVolatile()) {
+    const ptr a = get_ptr(p, l.getPointerOperand());
+    if (isa<llvm::AllocaInst>(a.base)) {
+      p.ptrs.insert_or_assign(&l, stack_load_ptr(p, a, text(l)));
+      return;
+    }
+  }
+  if (!gv) throw not_modelled("load of a pointer not modelled: " + text(l));
+  p.fnptrs.insert_or_assign(&l, dispatch_load(*gv));
 }
 
 // Paths are not checked for feasibility at each fork: a loop's exits add one
@@ -457,253 +472,6 @@ val executor::call(const llvm::Function& fn, const std::vector<val>& args, const
   return r;
 }
 
-void executor::binop(path& p, const llvm::BinaryOperator& b) {
-  p.vals.insert_or_assign(&b, arith(p, b, get(p, b.getOperand(0)), get(p, b.getOperand(1))));
-}
-
-// One operation on scalars (or one lane of a vector operation).
-val executor::arith(path& p, const llvm::BinaryOperator& b, const val& x, const val& y) {
-  z3::expr poison = x.poison || y.poison;
-  const std::string where = text(b);
-  auto source = [&](const z3::expr& cond, const std::string& what) {
-    poison = poison || cond;
-    event(sources, p, cond, what + ": " + where);
-  };
-  if (x.v.is_fpa()) {
-    auto rne = fp_rm(Z3_mk_fpa_rne);
-    Z3_ast r = nullptr;
-    switch (b.getOpcode()) {
-      case llvm::Instruction::FAdd: r = Z3_mk_fpa_add(c_, rne, x.v, y.v); break;
-      case llvm::Instruction::FSub: r = Z3_mk_fpa_sub(c_, rne, x.v, y.v); break;
-      case llvm::Instruction::FMul: r = Z3_mk_fpa_mul(c_, rne, x.v, y.v); break;
-      case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, rne, x.v, y.v); break;
-      default: throw not_modelled("floating-point instruction not modelled: " + where);
-    }
-    return val{z3::expr(c_, r), poison};
-  }
-  const unsigned w = x.v.get_sort().bv_size();
-  const z3::expr zero = c_.bv_val(0, w), width = c_.bv_val(w, w);
-  const bool nuw = isa<llvm::OverflowingBinaryOperator>(b) && b.hasNoUnsignedWrap();
-  const bool nsw = isa<llvm::OverflowingBinaryOperator>(b) && b.hasNoSignedWrap();
-  const bool exact = isa<llvm::PossiblyExactOperator>(b) && b.isExact();
-  auto no = [&](Z3_ast a) { return !z3::expr(c_, a); };
-  z3::expr r(c_);
-  switch (b.getOpcode()) {
-    case llvm::Instruction::Add:
-      r = x.v + y.v;
-      if (nuw) source(no(Z3_mk_bvadd_no_overflow(c_, x.v, y.v, false)), "add nuw wraps");
-      if (nsw)
-        source(no(Z3_mk_bvadd_no_overflow(c_, x.v, y.v, true)) ||
-                   no(Z3_mk_bvadd_no_underflow(c_, x.v, y.v)),
-               "add nsw overflows");
-      break;
-    case llvm::Instruction::Sub:
-      r = x.v - y.v;
-      if (nuw) source(no(Z3_mk_bvsub_no_underflow(c_, x.v, y.v, false)), "sub nuw wraps");
-      if (nsw)
-        source(no(Z3_mk_bvsub_no_overflow(c_, x.v, y.v)) ||
-                   no(Z3_mk_bvsub_no_underflow(c_, x.v, y.v, true)),
-               "sub nsw overflows");
-      break;
-    case llvm::Instruction::Mul:
-      r = x.v * y.v;
-      if (nuw) source(no(Z3_mk_bvmul_no_overflow(c_, x.v, y.v, false)), "mul nuw wraps");
-      if (nsw)
-        source(no(Z3_mk_bvmul_no_overflow(c_, x.v, y.v, true)) ||
-                   no(Z3_mk_bvmul_no_underflow(c_, x.v, y.v)),
-               "mul nsw overflows");
-      break;
-    case llvm::Instruction::UDiv:
-    case llvm::Instruction::URem:
-    case llvm::Instruction::SDiv:
-    case llvm::Instruction::SRem: {
-      const auto op = b.getOpcode();
-      const bool is_signed = op == llvm::Instruction::SDiv || op == llvm::Instruction::SRem;
-      z3::expr bad = y.poison || y.v == zero;
-      if (is_signed)
-        bad = bad || (x.v == bv(llvm::APInt::getSignedMinValue(w)) && y.v == c_.bv_val(-1, w));
-      event(ub, p, bad, "division by zero (or overflow, or a poison divisor): " + where);
-      if (op == llvm::Instruction::UDiv) r = z3::udiv(x.v, y.v);
-      else if (op == llvm::Instruction::URem) r = z3::urem(x.v, y.v);
-      else if (op == llvm::Instruction::SDiv) r = x.v / y.v;
-      else r = z3::srem(x.v, y.v);
-      if (exact) source(op == llvm::Instruction::UDiv ? z3::urem(x.v, y.v) != zero
-                                                      : z3::srem(x.v, y.v) != zero,
-                        "exact division has a remainder");
-      break;
-    }
-    case llvm::Instruction::Shl:
-    case llvm::Instruction::LShr:
-    case llvm::Instruction::AShr: {
-      const auto op = b.getOpcode();
-      source(z3::uge(y.v, width), "shift by the width or more (LLVM poison)");
-      r = op == llvm::Instruction::Shl    ? z3::shl(x.v, y.v)
-          : op == llvm::Instruction::LShr ? z3::lshr(x.v, y.v)
-                                          : z3::ashr(x.v, y.v);
-      if (op == llvm::Instruction::Shl) {
-        if (nuw) source(z3::lshr(r, y.v) != x.v, "shl nuw shifts out a one");
-        if (nsw) source(z3::ashr(r, y.v) != x.v, "shl nsw changes the sign");
-      } else if (exact) {
-        source(z3::shl(r, y.v) != x.v, "exact shift drops a one");
-      }
-      break;
-    }
-    case llvm::Instruction::And: r = x.v & y.v; break;
-    case llvm::Instruction::Or:
-      r = x.v | y.v;
-      if (auto* d = dyn_cast<llvm::PossiblyDisjointInst>(&b); d && d->isDisjoint())
-        source((x.v & y.v) != zero, "or disjoint has a common one");
-      break;
-    case llvm::Instruction::Xor: r = x.v ^ y.v; break;
-    default: throw not_modelled("instruction not modelled: " + where);
-  }
-  return val{r, poison};
-}
-
-void executor::cast_inst(path& p, const llvm::CastInst& ci) {
-  const std::string where = text(ci);
-  if (ci.getType()->isVectorTy() || ci.getSrcTy()->isVectorTy())
-    throw not_modelled("vector instruction not modelled: " + where);
-  const auto op = ci.getOpcode();
-  if (op == llvm::Instruction::PtrToInt || op == llvm::Instruction::IntToPtr ||
-      op == llvm::Instruction::AddrSpaceCast)
-    throw not_modelled("pointer/integer cast not modelled: " + where);
-  const val x = get(p, ci.getOperand(0));
-  z3::expr poison = x.poison;
-  auto source = [&](const z3::expr& cond, const std::string& what) {
-    poison = poison || cond;
-    event(sources, p, cond, what + ": " + where);
-  };
-  const z3::sort to = sort_of(ci.getType());
-  z3::expr r(c_);
-  auto rne = fp_rm(Z3_mk_fpa_rne);
-  switch (op) {
-    case llvm::Instruction::Trunc: {
-      const unsigned w = to.bv_size();
-      r = x.v.extract(w - 1, 0);
-      auto* t = cast<llvm::TruncInst>(&ci);
-      const unsigned sw = x.v.get_sort().bv_size();
-      if (t->hasNoUnsignedWrap()) source(z3::zext(r, sw - w) != x.v, "trunc nuw drops a one");
-      if (t->hasNoSignedWrap()) source(z3::sext(r, sw - w) != x.v, "trunc nsw changes the value");
-      break;
-    }
-    case llvm::Instruction::ZExt:
-      r = z3::zext(x.v, to.bv_size() - x.v.get_sort().bv_size());
-      if (ci.hasNonNeg()) source(x.v < c_.bv_val(0, x.v.get_sort().bv_size()), "zext nneg of a negative value");
-      break;
-    case llvm::Instruction::SExt: r = z3::sext(x.v, to.bv_size() - x.v.get_sort().bv_size()); break;
-    case llvm::Instruction::BitCast:
-      if (to.is_fpa() && x.v.is_bv()) r = z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, x.v, to));
-      else if (to.is_bv() && x.v.is_fpa()) r = z3::expr(c_, Z3_mk_fpa_to_ieee_bv(c_, x.v));
-      else r = x.v;
-      break;
-    case llvm::Instruction::UIToFP:
-      r = z3::expr(c_, Z3_mk_fpa_to_fp_unsigned(c_, rne, x.v, to));
-      if (ci.hasNonNeg()) source(x.v < c_.bv_val(0, x.v.get_sort().bv_size()), "uitofp nneg of a negative value");
-      break;
-    case llvm::Instruction::SIToFP: r = z3::expr(c_, Z3_mk_fpa_to_fp_signed(c_, rne, x.v, to)); break;
-    case llvm::Instruction::FPToUI:
-    case llvm::Instruction::FPToSI: {
-      const bool s = op == llvm::Instruction::FPToSI;
-      auto rtz = fp_rm(Z3_mk_fpa_rtz);
-      r = z3::expr(c_, s ? Z3_mk_fpa_to_sbv(c_, rtz, x.v, to.bv_size())
-                         : Z3_mk_fpa_to_ubv(c_, rtz, x.v, to.bv_size()));
-      // Poison unless the truncated value fits: converting the result back gives it exactly.
-      const z3::expr truncated(c_, Z3_mk_fpa_round_to_integral(c_, rtz, x.v));
-      const z3::expr back(c_, s ? Z3_mk_fpa_to_fp_signed(c_, rne, r, x.v.get_sort())
-                                : Z3_mk_fpa_to_fp_unsigned(c_, rne, r, x.v.get_sort()));
-      source(x.v.mk_is_nan() || x.v.mk_is_inf() || !z3::expr(c_, Z3_mk_fpa_eq(c_, truncated, back)),
-             "floating-point to integer conversion out of range");
-      break;
-    }
-    case llvm::Instruction::FPExt:
-    case llvm::Instruction::FPTrunc: r = z3::expr(c_, Z3_mk_fpa_to_fp_float(c_, rne, x.v, to)); break;
-    default: throw not_modelled("cast not modelled: " + where);
-  }
-  p.vals.insert_or_assign(&ci, val{r, poison});
-}
-
-void executor::intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id) {
-  using namespace llvm;
-  const std::string where = text(cb);
-  auto arg = [&](unsigned k) { return get(p, cb.getArgOperand(k)); };
-  auto flag = [&](unsigned k) { return cast<ConstantInt>(cb.getArgOperand(k))->isOne(); };
-  auto set = [&](const z3::expr& v, const z3::expr& poison) {
-    p.vals.insert_or_assign(&cb, val{v, poison});
-  };
-  switch (id) {
-    case Intrinsic::lifetime_start:
-    case Intrinsic::lifetime_end:
-    case Intrinsic::assume:
-    case Intrinsic::experimental_noalias_scope_decl:
-    case Intrinsic::donothing: return;  // no effect on the value computed
-    case Intrinsic::memset:
-    case Intrinsic::memcpy:
-    case Intrinsic::memmove: return stack_memop(p, cb, id);
-    case Intrinsic::expect: {
-      const val x = arg(0);
-      return set(x.v, x.poison);
-    }
-    case Intrinsic::ctpop: {
-      const val x = arg(0);
-      return set(bv_popcount(x.v), x.poison);
-    }
-    case Intrinsic::cttz:
-    case Intrinsic::ctlz: {
-      const val x = arg(0);
-      z3::expr poison = x.poison;
-      if (flag(1)) {
-        const z3::expr zero = x.v == c_.bv_val(0, x.v.get_sort().bv_size());
-        poison = poison || zero;
-        event(sources, p, zero, "zero-is-poison count of zero: " + where);
-      }
-      return set(id == Intrinsic::cttz ? bv_cttz(x.v) : bv_ctlz(x.v), poison);
-    }
-    case Intrinsic::bswap: {
-      const val x = arg(0);
-      return set(bv_bswap(x.v), x.poison);
-    }
-    case Intrinsic::bitreverse: {
-      const val x = arg(0);
-      return set(bv_bitreverse(x.v), x.poison);
-    }
-    case Intrinsic::fshl:
-    case Intrinsic::fshr: {
-      const val a = arg(0), b = arg(1), s = arg(2);
-      const unsigned w = a.v.get_sort().bv_size();
-      const z3::expr sh = z3::zext(z3::urem(s.v, c_.bv_val(w, w)), w);
-      const z3::expr both = z3::concat(a.v, b.v);
-      const z3::expr r = id == Intrinsic::fshl ? z3::shl(both, sh).extract(2 * w - 1, w)
-                                               : z3::lshr(both, sh).extract(w - 1, 0);
-      return set(r, a.poison || b.poison || s.poison);
-    }
-    case Intrinsic::umin:
-    case Intrinsic::umax:
-    case Intrinsic::smin:
-    case Intrinsic::smax: {
-      const val a = arg(0), b = arg(1);
-      const z3::expr pick_a = id == Intrinsic::umin   ? z3::ule(a.v, b.v)
-                              : id == Intrinsic::umax ? z3::uge(a.v, b.v)
-                              : id == Intrinsic::smin ? a.v <= b.v
-                                                      : a.v >= b.v;
-      return set(z3::ite(pick_a, a.v, b.v), a.poison || b.poison);
-    }
-    case Intrinsic::abs: {
-      const val a = arg(0);
-      const unsigned w = a.v.get_sort().bv_size();
-      z3::expr poison = a.poison;
-      if (flag(1)) {
-        const z3::expr min = a.v == bv(APInt::getSignedMinValue(w));
-        poison = poison || min;
-        event(sources, p, min, "abs of the minimum value: " + where);
-      }
-      return set(z3::ite(a.v < c_.bv_val(0, w), -a.v, a.v), poison);
-    }
-    default:
-      throw not_modelled("intrinsic not modelled: " + cb.getCalledFunction()->getName().str());
-  }
-}
-
 void executor::call_inst(path& p, const llvm::CallBase& cb) {
   if (cb.isInlineAsm()) {
     auto* ia = cast<llvm::InlineAsm>(cb.getCalledOperand());
@@ -769,6 +537,7 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
                        ") chosen at run time");
   }
   if (callee->isIntrinsic()) return intrinsic(p, cb, callee->getIntrinsicID());
+  if (involves_vector(cb)) throw not_modelled("call with vector values not modelled: " + text(cb));
   if (callee->isDeclaration()) {
     if (std::any_of(cb.arg_begin(), cb.arg_end(), [](const llvm::Use& a) { return a->getType()->isPointerTy(); }))
       throw not_modelled("call with a pointer argument: " + text(cb));
@@ -790,127 +559,6 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
   if (!cb.getType()->isVoidTy()) p.vals.insert_or_assign(&cb, r);
 }
 
-void executor::exec(path& p, const llvm::Instruction& i) {
-  if (auto* ev = dyn_cast<llvm::ExtractValueInst>(&i)) {
-    auto it = p.aggs.find(ev->getAggregateOperand());
-    if (it == p.aggs.end() || ev->getNumIndices() != 1 || ev->getIndices()[0] >= it->second.size())
-      throw not_modelled("aggregate value not modelled: " + text(i));
-    p.vals.insert_or_assign(&i, it->second[ev->getIndices()[0]]);
-    return;
-  }
-  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && l->getType()->isVectorTy() && !l->isVolatile()) {
-    const ptr a = get_ptr(p, l->getPointerOperand());
-    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector load from a table not modelled: " + text(i));
-    return stack_load(p, *l, a);
-  }
-  if (auto* s = dyn_cast<llvm::StoreInst>(&i); s && s->getValueOperand()->getType()->isVectorTy()) {
-    const ptr a = get_ptr(p, s->getPointerOperand());
-    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("vector store not modelled: " + text(i));
-    return stack_store(p, a, s->getValueOperand(), text(i));
-  }
-  if (involves_vector(i)) return vector_exec(p, i);
-  if (auto* b = dyn_cast<llvm::BinaryOperator>(&i)) return binop(p, *b);
-  if (auto* ci = dyn_cast<llvm::CastInst>(&i)) return cast_inst(p, *ci);
-  if (auto* cb = dyn_cast<llvm::CallBase>(&i)) return call_inst(p, *cb);
-  if (auto* l = dyn_cast<llvm::LoadInst>(&i); l && !l->isVolatile() && !l->getType()->isPointerTy()) {
-    const ptr a = get_ptr(p, l->getPointerOperand());
-    if (isa<llvm::AllocaInst>(a.base)) return stack_load(p, *l, a);
-  }
-  if (auto* l = dyn_cast<llvm::LoadInst>(&i)) {
-    if (l->getType()->isPointerTy()) {  // a function pointer for run-time dispatch, or a local's address
-      auto* gv = dyn_cast<llvm::GlobalVariable>(l->getPointerOperand()->stripPointerCasts());
-      if (!gv && !l->isVolatile()) {
-        const ptr a = get_ptr(p, l->getPointerOperand());
-        if (isa<llvm::AllocaInst>(a.base)) {
-          p.ptrs.insert_or_assign(&i, stack_load_ptr(p, a, text(i)));
-          return;
-        }
-      }
-      if (!gv) throw not_modelled("load of a pointer not modelled: " + text(i));
-      p.fnptrs.insert_or_assign(&i, dispatch_load(*gv));
-      return;
-    }
-    p.vals.insert_or_assign(&i, load(p, *l));
-    return;
-  }
-  if (auto* g = dyn_cast<llvm::GEPOperator>(&i)) {
-    p.ptrs.insert_or_assign(&i, gep(p, *g));
-    return;
-  }
-  if (isa<llvm::AllocaInst>(i)) {
-    p.ptrs.insert_or_assign(&i, ptr{&i, c_.bv_val(0, 64), f()});
-    return;
-  }
-  if (auto* s = dyn_cast<llvm::StoreInst>(&i)) {
-    // A volatile store to a stack slot is an observable side effect that the
-    // returned value does not depend on (serialization's `volatile int square`).
-    const ptr a = get_ptr(p, s->getPointerOperand());
-    if (s->isVolatile() && isa<llvm::AllocaInst>(a.base)) return;
-    if (!isa<llvm::AllocaInst>(a.base)) throw not_modelled("store to memory not modelled: " + text(i));
-    if (s->getValueOperand()->getType()->isPointerTy())
-      return stack_store_ptr(p, a, get_ptr(p, s->getValueOperand()), text(i));
-    return stack_store(p, a, s->getValueOperand(), text(i));
-  }
-  if (auto* cmp = dyn_cast<llvm::ICmpInst>(&i)) {
-    const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
-    const z3::expr r = icmp(cmp->getPredicate(), x.v, y.v, text(i));
-    p.vals.insert_or_assign(&i, val{z3::ite(r, c_.bv_val(1, 1), c_.bv_val(0, 1)), x.poison || y.poison});
-    return;
-  }
-  if (auto* cmp = dyn_cast<llvm::FCmpInst>(&i)) {
-    const val x = get(p, cmp->getOperand(0)), y = get(p, cmp->getOperand(1));
-    const z3::expr nan = x.v.mk_is_nan() || y.v.mk_is_nan();
-    const z3::expr eq(c_, Z3_mk_fpa_eq(c_, x.v, y.v)), lt(c_, Z3_mk_fpa_lt(c_, x.v, y.v)),
-        gt(c_, Z3_mk_fpa_gt(c_, x.v, y.v));
-    z3::expr r(c_);
-    switch (cmp->getPredicate()) {
-      case llvm::CmpInst::FCMP_OEQ: r = eq; break;
-      case llvm::CmpInst::FCMP_ONE: r = !nan && !eq; break;
-      case llvm::CmpInst::FCMP_OLT: r = lt; break;
-      case llvm::CmpInst::FCMP_OLE: r = lt || eq; break;
-      case llvm::CmpInst::FCMP_OGT: r = gt; break;
-      case llvm::CmpInst::FCMP_OGE: r = gt || eq; break;
-      case llvm::CmpInst::FCMP_ORD: r = !nan; break;
-      case llvm::CmpInst::FCMP_UNO: r = nan; break;
-      case llvm::CmpInst::FCMP_UEQ: r = nan || eq; break;
-      case llvm::CmpInst::FCMP_UNE: r = nan || !eq; break;
-      case llvm::CmpInst::FCMP_ULT: r = nan || lt; break;
-      case llvm::CmpInst::FCMP_ULE: r = nan || lt || eq; break;
-      case llvm::CmpInst::FCMP_UGT: r = nan || gt; break;
-      case llvm::CmpInst::FCMP_UGE: r = nan || gt || eq; break;
-      case llvm::CmpInst::FCMP_TRUE: r = c_.bool_val(true); break;
-      case llvm::CmpInst::FCMP_FALSE: r = c_.bool_val(false); break;
-      default: throw not_modelled("comparison not modelled: " + text(i));
-    }
-    p.vals.insert_or_assign(&i, val{z3::ite(r, c_.bv_val(1, 1), c_.bv_val(0, 1)), x.poison || y.poison});
-    return;
-  }
-  if (auto* sel = dyn_cast<llvm::SelectInst>(&i)) {
-    const val cond = get(p, sel->getCondition());
-    const z3::expr t = cond.v == c_.bv_val(1, 1);
-    if (sel->getType()->isPointerTy()) {
-      const ptr a = get_ptr(p, sel->getTrueValue()), b = get_ptr(p, sel->getFalseValue());
-      if (a.base != b.base) throw not_modelled("select between two tables: " + text(i));
-      p.ptrs.insert_or_assign(&i, ptr{a.base, z3::ite(t, a.off, b.off),
-                                      cond.poison || z3::ite(t, a.poison, b.poison)});
-      return;
-    }
-    const val a = get(p, sel->getTrueValue()), b = get(p, sel->getFalseValue());
-    p.vals.insert_or_assign(&i, val{z3::ite(t, a.v, b.v), cond.poison || z3::ite(t, a.poison, b.poison)});
-    return;
-  }
-  if (auto* fr = dyn_cast<llvm::FreezeInst>(&i)) {
-    const val x = get(p, fr->getOperand(0));
-    p.vals.insert_or_assign(&i, val{z3::ite(x.poison, fresh(x.v.get_sort()), x.v), f()});
-    return;
-  }
-  if (auto* un = dyn_cast<llvm::UnaryOperator>(&i); un && un->getOpcode() == llvm::Instruction::FNeg) {
-    const val x = get(p, un->getOperand(0));
-    p.vals.insert_or_assign(&i, val{z3::expr(c_, Z3_mk_fpa_neg(c_, x.v)), x.poison});
-    return;
-  }
-  throw not_modelled("instruction not modelled: " + text(i));
-}
 
 }  // namespace detail
 
