@@ -22,6 +22,7 @@
 #include "instruction_floor.hpp"
 #include "results.hpp"
 #include "scanproof/checks.hpp"
+#include "scanproof/command_line.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/shape.hpp"
 #include "scanproof/registry.hpp"
@@ -53,50 +54,35 @@ int usage(int code) {
   return code;
 }
 
+// Every error names what was wrong (command_line.hpp); the usage follows.
 std::optional<options> parse(int argc, char** argv) {
+  namespace cl = command_line;
+  const char* me = "scanproof bench";
+  const auto a = cl::parse(me, argc, argv, 1,
+                           {{"op", true}, {"impl", true}, {"json", true}, {"min-time", true}, {"repetitions", true}});
+  if (!a) return std::nullopt;
+  if (a->help) std::exit(usage(0));
   options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "scanproof bench: %s needs a value\n", a.c_str());
-        return std::nullopt;
-      }
-      return std::string(argv[++i]);
-    };
-    std::optional<std::string> v;
-    if (a == "-h" || a == "--help") std::exit(usage(0));
-    if (a != "--op" && a != "--impl" && a != "--json" && a != "--min-time" && a != "--repetitions") {
-      std::fprintf(stderr, "scanproof bench: unknown argument '%s'\n", a.c_str());
+  if (a->has("op") && !(o.only_op = cl::op_named(me, a->value("op")))) return std::nullopt;
+  if (a->has("impl")) {
+    const auto names = cl::implementation_names(me, a->value("impl"));
+    if (!names) return std::nullopt;
+    if (names->size() != 1) {
+      std::fprintf(stderr, "%s: --impl wants one implementation's name, not '%s'\n", me, a->value("impl").c_str());
       return std::nullopt;
     }
-    if (!(v = value())) return std::nullopt;
-    char* end = nullptr;
-    if (a == "--op" && !(o.only_op = op_from_name(*v))) {
-      std::fprintf(stderr, "scanproof bench: unknown op '%s' (lsb, msb, ctz, clz, popcount)\n", v->c_str());
-      return std::nullopt;
-    } else if (a == "--impl") {
-      if (!find(*v)) {
-        std::fprintf(stderr, "scanproof bench: no implementation named '%s' (see `scanproof list`)\n",
-                     v->c_str());
-        return std::nullopt;
-      }
-      o.impl = *v;
-    } else if (a == "--json") {
-      o.json = *v;
-    } else if (a == "--min-time") {
-      o.min_time = std::strtod(v->c_str(), &end);
-      if (*end || !(o.min_time > 0)) {
-        std::fprintf(stderr, "scanproof bench: --min-time wants seconds > 0, got '%s'\n", v->c_str());
-        return std::nullopt;
-      }
-    } else if (a == "--repetitions") {
-      o.repetitions = static_cast<int>(std::strtol(v->c_str(), &end, 10));
-      if (*end || o.repetitions < 1) {
-        std::fprintf(stderr, "scanproof bench: --repetitions wants an integer >= 1, got '%s'\n", v->c_str());
-        return std::nullopt;
-      }
-    }
+    o.impl = names->front();
+  }
+  o.json = a->value("json");
+  if (a->has("min-time")) {
+    const auto t = cl::positive_number(me, "--min-time", a->value("min-time"));
+    if (!t) return std::nullopt;
+    o.min_time = *t;
+  }
+  if (a->has("repetitions")) {
+    const auto n = cl::positive_integer(me, "--repetitions", a->value("repetitions"));
+    if (!n) return std::nullopt;
+    o.repetitions = *n;
   }
   return o;
 }

@@ -2,7 +2,9 @@
 //   scanproof list [--json | --markdown]
 //   scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]
 //   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
-//   scanproof prove [--impl NAME] [--op OP] [--json] [--target NAME] [--timeout S]
+//   scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--jobs N]
+//   scanproof eval --impl NAME INPUT...
+// Options are read as every command of the suite reads them (command_line/).
 #include <unistd.h>
 
 #include <cctype>
@@ -19,6 +21,7 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
+#include "scanproof/command_line.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/supervise.hpp"
@@ -26,6 +29,7 @@
 
 namespace {
 using namespace scanproof;
+using command_line::json;
 
 std::string requirements_text(const descriptor& d) {
   std::string s = d.needs;
@@ -86,63 +90,67 @@ std::string short_source(const descriptor& d) {
 // Where a kernel's code is, as a byte offset from scanproof::registry()'s own
 // code: an offset survives the load address (PIE, an emulator) and names the
 // function in the program's symbol table, which is how ci/matrixjob/speed.py
-// finds the very batch/chain code the checks run ("null" when not built).
-std::string kernel_offset(const void* fn) {
-  if (!fn) return "null";
+// finds the very batch/chain code the checks run (null when not built).
+json kernel_offset(const void* fn) {
+  if (!fn) return nullptr;
   const auto anchor = reinterpret_cast<std::intptr_t>(reinterpret_cast<const void*>(&registry));
-  return std::to_string(reinterpret_cast<std::intptr_t>(fn) - anchor);
+  return reinterpret_cast<std::intptr_t>(fn) - anchor;
 }
 
-int list(bool json) {
+// One implementation in `scanproof list --json` (docs/contracts.md).
+json listing(const descriptor& d) {
+  const auto why = unrunnable(d);
+  const zero_decision z = zero_policy(d);
+  json j;
+  j["name"] = d.name;
+  j["op"] = std::string(name(d.operation));
+  j["width"] = d.sh.width;
+  j["op_label"] = op_label(d.operation, d.sh);
+  j["argument"] = std::string(name(d.sh.arg));
+  j["high_offset"] = d.sh.high_offset;
+  j["index_base"] = d.sh.index_base;
+  j["domain"] = domain_text(d.sh);
+  j["shape"] = shape_text(d.sh);
+  j["zero"] = zero_text(d);
+  j["zero_note"] = d.zero.note;
+  j["zero_called"] = z.call;
+  j["zero_required"] = z.want ? json(*z.want) : json(nullptr);
+  j["requirements"] = requirements_text(d);
+  j["cpu_requirements"] = json::array();
+  for (const requirement& q : d.requires_cpu) j["cpu_requirements"].push_back(name(q.feature));
+  j["expectations"] = json::array();
+  for (const expectation& e : d.expected) {
+    json x;
+    x["when"] = e.when.name;
+    x["scope"] = e.on == scope::zero ? "zero" : "nonzero";
+    x["active_here"] = e.when.holds();
+    x["reason"] = e.reason;
+    j["expectations"].push_back(std::move(x));
+  }
+  j["availability"] = availability(d);
+  j["built"] = d.built();
+  j["unavailable"] = d.unavailable;
+  j["runnable"] = !why;
+  j["skip_reason"] = why ? *why : "";
+  j["candidate"] = d.candidate;
+  j["provenance"] = d.provenance;
+  j["source"] = short_source(d);
+  j["language"] = d.language;
+  j["same_listing"] = d.same_listing;
+  j["kernel_offsets"]["batch"] = kernel_offset(reinterpret_cast<const void*>(d.batch));
+  j["kernel_offsets"]["chain"] = kernel_offset(reinterpret_cast<const void*>(d.chain));
+  return j;
+}
+
+int list(bool as_json) {
   auto reg = registry();
-  if (json) {
-    std::string t = target_json();
-    t.insert(t.size() - 1, ", \"data_model\": " + json_string(scanproof::data_model()));
-    std::cout << "{\n  \"target\": " << t << ",\n  \"implementations\": [\n";
-    for (std::size_t i = 0; i < reg.size(); ++i) {
-      const descriptor& d = reg[i];
-      const auto why = unrunnable(d);
-      const zero_decision z = zero_policy(d);
-      std::cout << "    {\"name\": " << json_string(d.name)
-                << ", \"op\": " << json_string(name(d.operation))
-                << ", \"width\": " << d.sh.width
-                << ", \"op_label\": " << json_string(op_label(d.operation, d.sh))
-                << ", \"argument\": " << json_string(name(d.sh.arg))
-                << ", \"high_offset\": " << d.sh.high_offset << ", \"index_base\": " << d.sh.index_base
-                << ", \"domain\": " << json_string(domain_text(d.sh))
-                << ", \"shape\": " << json_string(shape_text(d.sh))
-                << ", \"zero\": " << json_string(zero_text(d))
-                << ", \"zero_note\": " << json_string(d.zero.note)
-                << ", \"zero_called\": " << (z.call ? "true" : "false")
-                << ", \"zero_required\": " << (z.want ? std::to_string(*z.want) : "null")
-                << ", \"requirements\": " << json_string(requirements_text(d))
-                << ", \"cpu_requirements\": [";
-      for (std::size_t k = 0; k < d.requires_cpu.size(); ++k)
-        std::cout << (k ? ", " : "") << json_string(name(d.requires_cpu[k].feature));
-      std::cout << "], \"expectations\": [";
-      for (std::size_t k = 0; k < d.expected.size(); ++k) {
-        const expectation& e = d.expected[k];
-        std::cout << (k ? ", " : "") << "{\"when\": " << json_string(e.when.name)
-                  << ", \"scope\": " << json_string(e.on == scope::zero ? "zero" : "nonzero")
-                  << ", \"active_here\": " << (e.when.holds() ? "true" : "false")
-                  << ", \"reason\": " << json_string(e.reason) << "}";
-      }
-      std::cout << "], \"availability\": " << json_string(availability(d))
-                << ", \"built\": " << (d.built() ? "true" : "false")
-                << ", \"unavailable\": " << json_string(d.unavailable)
-                << ", \"runnable\": " << (why ? "false" : "true")
-                << ", \"skip_reason\": " << json_string(why ? *why : "")
-                << ", \"candidate\": " << (d.candidate ? "true" : "false")
-                << ", \"provenance\": " << json_string(d.provenance)
-                << ", \"source\": " << json_string(short_source(d))
-                << ", \"language\": " << json_string(d.language)
-                << ", \"same_listing\": " << json_string(d.same_listing)
-                << ", \"kernel_offsets\": {\"batch\": "
-                << kernel_offset(reinterpret_cast<const void*>(d.batch))
-                << ", \"chain\": " << kernel_offset(reinterpret_cast<const void*>(d.chain)) << "}}"
-                << (i + 1 < reg.size() ? "," : "") << "\n";
-    }
-    std::cout << "  ]\n}\n";
+  if (as_json) {
+    json head;
+    head["target"] = command_line::target_facts();
+    head["target"]["data_model"] = scanproof::data_model();
+    std::vector<json> items;
+    for (const descriptor& d : reg) items.push_back(listing(d));
+    std::cout << command_line::json_document(head, "implementations", items);
     return 0;
   }
   std::printf("%-11s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
@@ -157,80 +165,78 @@ int list(bool json) {
   return 0;
 }
 
-// --impl a,b,c: every name must exist (a typo is an error, not an empty run).
-std::optional<std::vector<std::string>> impl_list(const std::string& arg) {
-  std::vector<std::string> names;
-  std::istringstream in(arg);
-  for (std::string n; std::getline(in, n, ',');) {
-    if (n.empty()) continue;
-    if (!find(n)) {
-      std::fprintf(stderr, "scanproof: no implementation named '%s' (see `scanproof list`)\n", n.c_str());
-      return std::nullopt;
-    }
-    names.push_back(n);
-  }
-  return names;
+// `scanproof check`'s options, read before the supervisor forks (main()).
+struct check_options {
+  std::vector<std::string> names;  // empty: every implementation
+  std::optional<op> only_op;
+  std::string json_path;
+  unsigned timeout = SCANPROOF_CHECK_TIMEOUT;  // the build's SCANPROOF_TEST_TIMEOUT, as for ctest
+};
+check_options checking;
+
+// What a child running one implementation's checks returns to the parent:
+// {"failed": bool, "line": the row as printed, "summary": the engine's
+// results (checks.hpp to_json)}.
+std::string checked(const descriptor& d) {
+  const impl_summary s = run_implementation(d);
+  char line[512];
+  std::snprintf(line, sizeof line, "%-5s %-9s %-30s %7.3fs  %s", std::string(name(s.overall)).c_str(),
+                op_label(d.operation, d.sh).c_str(), d.name.c_str(), s.seconds, s.headline.c_str());
+  json r;
+  r["failed"] = is_failure(s.overall);
+  r["line"] = line;
+  const std::string summary = to_json(s);
+  r["summary"] = command_line::parse_json(summary).value_or(json(summary));
+  return command_line::json_line(r);
 }
 
 // Each implementation runs in a child of its own where the platform can fork
 // (supervise.hpp): a scanner that crashes, exits or hangs costs its own row.
 // `timeout` bounds each check (the alarm is re-armed as each begins), so the
 // whole run takes at most checks x timeout, whatever one scanner does.
-int check(const std::string& impl, const std::string& op_name, const std::string& json_path,
-          unsigned timeout) {
-  std::optional<op> want_op;
-  if (!op_name.empty() && !(want_op = op_from_name(op_name))) {
-    std::fprintf(stderr, "scanproof: unknown op '%s' (lsb, msb, ctz, clz, popcount)\n", op_name.c_str());
-    return 2;
-  }
-  const auto names = impl_list(impl);
-  if (!names) return 2;
-  std::ostringstream js;
-  js << "{\"target\": " << target_json() << ", \"implementations\": [";
-  int failed = 0, total = 0;
+int check(int, char**) {
+  const check_options& o = checking;
+  std::vector<json> results;
+  int failed = 0;
   for (const descriptor& d : registry()) {
-    if (!names->empty() && std::find(names->begin(), names->end(), d.name) == names->end()) continue;
-    if (want_op && d.operation != *want_op) continue;
-    const isolated_result r = run_isolated(
-        [&d] {
-          const impl_summary s = run_implementation(d);
-          char line[512];
-          std::snprintf(line, sizeof line, "%-5s %-9s %-30s %7.3fs  %s",
-                        std::string(name(s.overall)).c_str(), op_label(d.operation, d.sh).c_str(),
-                        d.name.c_str(), s.seconds, s.headline.c_str());
-          return std::string(is_failure(s.overall) ? "F" : "-") + line + "\n" + to_json(s);
-        },
-        timeout, /*per_check=*/true);
-    std::string line, json;
+    if (!o.names.empty() && std::find(o.names.begin(), o.names.end(), d.name) == o.names.end()) continue;
+    if (o.only_op && d.operation != *o.only_op) continue;
+    const isolated_result r = run_isolated([&d] { return checked(d); }, o.timeout, /*per_check=*/true);
+    const auto back = r.completed ? command_line::parse_json(r.output) : std::nullopt;
+    std::string line;
+    json summary;
     bool fails = true;
-    if (r.completed && r.output.size() > 1) {
-      const std::size_t nl = r.output.find('\n');
-      fails = r.output[0] == 'F';
-      line = r.output.substr(1, nl - 1);
-      json = r.output.substr(nl + 1);
+    if (back && back->contains("line") && back->contains("summary") && (*back)["summary"].is_object()) {
+      fails = (*back)["failed"] == true;
+      line = (*back)["line"];
+      summary = (*back)["summary"];
     } else {
-      const std::string why = r.completed ? "the run returned no result" : r.why;
+      const std::string why = !r.completed       ? r.why
+                              : r.output.empty() ? "the run returned no result"
+                                                 : "its results are not valid JSON (a bug in the suite): " + r.output;
       const std::string label = op_label(d.operation, d.sh);
       line = "fail  " + label + std::string(label.size() < 10 ? 10 - label.size() : 1, ' ') +
              d.name + "  " + why.substr(0, why.find('\n'));
-      json = to_json(ended_early(d, why));
+      const std::string early = to_json(ended_early(d, why));
+      summary = command_line::parse_json(early).value_or(json(early));
       std::fprintf(stderr, "%s\n", why.c_str());
     }
     if (fails) ++failed;
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
-    js << (total++ ? "," : "") << "\n  " << json;
+    results.push_back(std::move(summary));
   }
-  js << "\n]}\n";
-  std::printf("%d implementations checked, %d failed\n", total, failed);
-  if (!json_path.empty()) {
+  std::printf("%zu implementations checked, %d failed\n", results.size(), failed);
+  if (!o.json_path.empty()) {
+    json head;
+    head["target"] = command_line::target_facts();
     // C stdio, not <fstream>: wasm32-wasi's libc++ is built without file streams.
-    const std::string text = js.str();
-    std::FILE* out = std::fopen(json_path.c_str(), "w");
+    const std::string text = command_line::json_document(head, "implementations", results);
+    std::FILE* out = std::fopen(o.json_path.c_str(), "w");
     bool written = out && std::fwrite(text.data(), 1, text.size(), out) == text.size();
     if (out) written = std::fclose(out) == 0 && written;
     if (!written) {
-      std::fprintf(stderr, "scanproof: cannot write %s\n", json_path.c_str());
+      std::fprintf(stderr, "scanproof: cannot write %s\n", o.json_path.c_str());
       return 2;
     }
   }
@@ -342,70 +348,52 @@ int usage(int code) {
 }
 }  // namespace
 
-int run(int argc, char** argv) {
+// `scanproof check` runs implementations: supervised, so a scanner that ends
+// the process is named and fails (supervise.hpp); its options are read before,
+// so a usage error is one, not a child that ended. list and eval only read the
+// registry (eval runs each call in a child of its own); bench and prove exec
+// their own programs.
+int main(int argc, char** argv) {
+  using namespace scanproof;
+  namespace cl = scanproof::command_line;
   if (!registry_ok()) return 2;
   if (argc < 2) return usage(2);
-  if (std::string(argv[1]) == "bench")  // its own options
+  const std::string cmd = argv[1];
+  if (cmd == "bench")  // its own options
     return run_sibling("scanproof_bench",
                        "the benchmark is built only when Google Benchmark is installed "
                        "(apt-get install libbenchmark-dev, then reconfigure)",
                        argc, argv);
-  if (std::string(argv[1]) == "prove")
+  if (cmd == "prove")
     return run_sibling("scanproof_prove",
                        "the prover is built only with clang-19, llvm-19-dev and libz3-dev "
                        "(apt-get install them, then reconfigure; docs/proof.md)",
                        argc, argv);
-  const std::string cmd = argv[1];
-  std::string impl, op_name, json_path;
-  unsigned timeout = SCANPROOF_CHECK_TIMEOUT;  // the build's SCANPROOF_TEST_TIMEOUT, as for ctest
-  bool json = false, markdown = false;
-  std::vector<std::string> inputs;  // eval's
-  for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* flag) -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "scanproof: %s needs a value\n", flag);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--json" && cmd == "list") json = true;
-    else if (a == "--markdown" && cmd == "list") markdown = true;
-    else if (a == "--json") json_path = value("--json");
-    else if (a == "--impl") impl = value("--impl");
-    else if (a == "--op") op_name = value("--op");
-    else if (a == "--timeout") {
-      // As `scanproof prove --timeout`: a positive number of seconds for one
-      // check of one implementation (whole seconds here, rounded up).
-      const std::string v = value("--timeout");
-      char* end = nullptr;
-      const double t = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end || !(t > 0) || t > 86400) {
-        std::fprintf(stderr, "scanproof: --timeout wants a positive number of seconds (at most 86400) for one check, not '%s'\n",
-                     v.c_str());
-        return 2;
-      }
-      timeout = static_cast<unsigned>(std::ceil(t));
-    }
-    else if (a == "-h" || a == "--help") return usage(0);
-    else if (cmd == "eval" && !a.empty() && a[0] != '-') inputs.push_back(a);
-    else {
-      std::fprintf(stderr, "scanproof: unknown argument '%s'\n", a.c_str());
-      return usage(2);
-    }
-  }
-  if (cmd == "list") return markdown ? list_markdown() : list(json);
-  if (cmd == "check") return check(impl, op_name, json_path, timeout);
-  if (cmd == "eval") return eval(impl, inputs);
   if (cmd == "-h" || cmd == "--help") return usage(0);
-  std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());
-  return usage(2);
-}
-
-// `scanproof check` runs implementations: supervised, so a scanner that ends
-// the process is named and fails (supervise.hpp); list only reads the
-// registry; bench and prove exec their own programs (run()).
-int main(int argc, char** argv) {
-  const std::string cmd = argc >= 2 ? argv[1] : "";
-  return cmd == "check" ? scanproof::supervised_main(run, argc, argv) : run(argc, argv);
+  std::vector<cl::option_spec> options;
+  if (cmd == "list") options = {{"json", false}, {"markdown", false}};
+  else if (cmd == "check") options = {{"impl", true}, {"op", true}, {"json", true}, {"timeout", true}};
+  else if (cmd == "eval") options = {{"impl", true}};
+  else {
+    std::fprintf(stderr, "scanproof: unknown command '%s'\n", cmd.c_str());
+    return usage(2);
+  }
+  const auto a = cl::parse("scanproof", argc, argv, 2, options, /*operands=*/cmd == "eval");
+  if (!a) return usage(2);
+  if (a->help) return usage(0);
+  if (cmd == "list") return a->has("markdown") ? list_markdown() : list(a->has("json"));
+  if (cmd == "eval") return eval(a->value("impl"), a->operands);
+  check_options& o = checking;
+  const auto names = cl::implementation_names("scanproof", a->value("impl"));
+  if (!names) return 2;
+  o.names = *names;
+  if (a->has("op") && !(o.only_op = cl::op_named("scanproof", a->value("op")))) return 2;
+  o.json_path = a->value("json");
+  if (a->has("timeout")) {
+    // Whole seconds here (the supervisor's alarm), rounded up.
+    const auto t = cl::timeout_seconds("scanproof", a->value("timeout"));
+    if (!t) return 2;
+    o.timeout = static_cast<unsigned>(std::ceil(*t));
+  }
+  return supervised_main(check, argc, argv);
 }

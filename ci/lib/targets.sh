@@ -24,14 +24,15 @@ toolchain_var() {
 
 # target_packages TARGET: the Debian packages the target needs: its
 # SCANPROOF_PACKAGES (compiler, emulator) plus, where Debian has the
-# architecture (SCANPROOF_DEBIAN_ARCH), GoogleTest and RapidCheck multiarch.
+# architecture (SCANPROOF_DEBIAN_ARCH), GoogleTest and RapidCheck multiarch;
+# every target: nlohmann-json3-dev (headers only, for any architecture: command_line/).
 target_packages() {
   local packages arch
-  [ "$1" = host ] && { echo g++ libgtest-dev librapidcheck-dev; return; }
+  [ "$1" = host ] && { echo g++ libgtest-dev librapidcheck-dev nlohmann-json3-dev; return; }
   packages=$(toolchain_var "$1" SCANPROOF_PACKAGES)
   [ -n "$packages" ] || die "toolchains/$1.facts sets no SCANPROOF_PACKAGES (the Debian packages of its compiler and emulator)"
   arch=$(toolchain_var "$1" SCANPROOF_DEBIAN_ARCH)
-  echo "$packages${arch:+ libgtest-dev:$arch librapidcheck-dev:$arch}"
+  echo "$packages nlohmann-json3-dev${arch:+ libgtest-dev:$arch librapidcheck-dev:$arch}"
 }
 
 # target_rust_packages TARGET: what Rust candidates need on the target: Debian's

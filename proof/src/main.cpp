@@ -3,6 +3,7 @@
 //   scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
 //                   [--jobs N] [--output FILE]
 //   scanproof_prove --emit-ctest FILE [--timeout S]   (the build registers proof.<op>.<impl>)
+// Options are read as every command of the suite reads them (command_line/).
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "ir.hpp"
 #include "prove.hpp"
 #include "report.hpp"
+#include "scanproof/command_line.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/supervise.hpp"
 
@@ -76,64 +78,36 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
 
 static int prove_main(int argc, char** argv) {
   if (!registry_ok()) return 2;
-  std::string impl, op_name, target = "host", timeout = SCANPROOF_PROOF_TIMEOUT, emit, output;
-  unsigned loop_bound = 66;
+  namespace cl = command_line;
+  const char* me = "scanproof prove";
+  const auto a = cl::parse(me, argc, argv, 1,
+                           {{"impl", true}, {"op", true}, {"json", false}, {"target", true}, {"timeout", true},
+                            {"loop-bound", true}, {"output", true}, {"jobs", true}, {"emit-ctest", true}});
+  if (!a) return usage(2);
+  if (a->help) return usage(0);
+  const std::string target = a->value("target", "host"), output = a->value("output");
+  const bool json = a->has("json");
+  // The text as given: --emit-ctest passes it on to every proof test.
+  const std::string timeout = a->value("timeout", SCANPROOF_PROOF_TIMEOUT);
+  const auto timeout_s = cl::timeout_seconds(me, timeout);
+  if (!timeout_s) return 2;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  bool json = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::cerr << "scanproof prove: " << a << " needs a value\n";
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--impl") impl = value();
-    else if (a == "--op") op_name = value();
-    else if (a == "--json") json = true;
-    else if (a == "--target") target = value();
-    else if (a == "--timeout") timeout = value();
-    else if (a == "--loop-bound") loop_bound = static_cast<unsigned>(std::atoi(value().c_str()));
-    else if (a == "--output") output = value();
-    else if (a == "--jobs") jobs = std::atoi(value().c_str());
-    else if (a == "--emit-ctest") emit = value();
-    else if (a == "-h" || a == "--help") return usage(0);
-    else {
-      std::cerr << "scanproof prove: unknown argument '" << a << "'\n";
-      return usage(2);
-    }
+  if (a->has("jobs")) {
+    const auto n = cl::positive_integer(me, "--jobs", a->value("jobs"));
+    if (!n) return 2;
+    jobs = *n;
   }
-  char* end = nullptr;
-  const double timeout_s = std::strtod(timeout.c_str(), &end);
-  if (end == timeout.c_str() || *end != '\0' || timeout_s <= 0) {
-    std::cerr << "scanproof prove: --timeout wants a positive number of seconds, not '" << timeout << "'\n";
-    return 2;
+  unsigned loop_bound = 66;
+  if (a->has("loop-bound")) {
+    const auto n = cl::positive_integer(me, "--loop-bound", a->value("loop-bound"));
+    if (!n) return 2;
+    loop_bound = static_cast<unsigned>(*n);
   }
-  if (jobs < 1) {
-    std::cerr << "scanproof prove: --jobs wants a positive number\n";
-    return 2;
-  }
-  if (loop_bound == 0) {
-    std::cerr << "scanproof prove: --loop-bound wants a positive number\n";
-    return 2;
-  }
-  if (!emit.empty()) return emit_ctest(emit, self_path(argv[0]), timeout);
-  if (!op_name.empty() && !op_from_name(op_name)) {
-    std::cerr << "scanproof prove: unknown op '" << op_name << "' (lsb, msb, ctz, clz, popcount)\n";
-    return 2;
-  }
-  std::vector<std::string> names;  // --impl a,b,...
-  for (std::size_t at = 0; !impl.empty() && at <= impl.size();) {
-    const std::size_t comma = std::min(impl.find(',', at), impl.size());
-    names.push_back(impl.substr(at, comma - at));
-    at = comma + 1;
-  }
-  for (const std::string& n : names)
-    if (!find(n)) {
-      std::cerr << "scanproof prove: no implementation named '" << n << "' (scanproof list)\n";
-      return 2;
-    }
+  if (a->has("emit-ctest")) return emit_ctest(a->value("emit-ctest"), self_path(argv[0]), timeout);
+  std::optional<op> only_op;
+  if (a->has("op") && !(only_op = cl::op_named(me, a->value("op")))) return 2;
+  const auto names = cl::implementation_names(me, a->value("impl"));  // --impl a,b,...
+  if (!names) return 2;
 
   std::ostream& text = json ? std::cerr : std::cout;
   if (target != "host") {
@@ -154,7 +128,7 @@ static int prove_main(int argc, char** argv) {
     return 2;
   }
   proof::prove_options po;
-  po.timeout_s = timeout_s;
+  po.timeout_s = *timeout_s;
   po.loop_bound = loop_bound;
   po.replay = target == "host";
   if (!po.replay)
@@ -165,8 +139,8 @@ static int prove_main(int argc, char** argv) {
 
   std::vector<const descriptor*> todo;
   for (const descriptor& d : registry())
-    if ((names.empty() || std::find(names.begin(), names.end(), d.name) != names.end()) &&
-        (op_name.empty() || name(d.operation) == op_name))
+    if ((names->empty() || std::find(names->begin(), names->end(), d.name) != names->end()) &&
+        (!only_op || d.operation == *only_op))
       todo.push_back(&d);
   // Without a child process per proof, proofs share this process's LLVM
   // module, which is not for concurrent use: one at a time.
@@ -175,7 +149,7 @@ static int prove_main(int argc, char** argv) {
   std::atomic<std::size_t> next{0};
   std::mutex text_mutex;
   // A guard against a prover that hangs past its own time limit, not a timing.
-  const auto guard = static_cast<unsigned>(2 * timeout_s + 120);
+  const auto guard = static_cast<unsigned>(2 * *timeout_s + 120);
   auto worker = [&] {
     for (std::size_t i; (i = next++) < todo.size();) {
       const descriptor& d = *todo[i];
@@ -185,6 +159,10 @@ static int prove_main(int argc, char** argv) {
       proof::outcome r;
       if (run.completed) {
         r = proof::from_record(run.output);
+        if (r.name.empty()) {  // an unreadable outcome (from_record says so): whose it is
+          r.name = d.name;
+          r.op = name(d.operation);
+        }
       } else {
         r.name = d.name;
         r.op = name(d.operation);

@@ -1,10 +1,10 @@
 #include "report.hpp"
 
-#include "scanproof/checks.hpp"  // hex, json_string: the engine's, one format
+#include "scanproof/command_line.hpp"  // the JSON of every command
 
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -41,28 +41,40 @@ void print_text(std::ostream& os, const outcome& r) {
   os.flush();
 }
 
+namespace {
+
+// One outcome as `scanproof prove --json` shows it (docs/proof.md).
+command_line::json outcome_json(const outcome& r) {
+  using command_line::json;
+  json j;
+  j["name"] = r.name;
+  j["op"] = r.op;
+  j["verdict"] = r.verdict;
+  j["expected"] = r.expected;
+  j["result"] = word(r.result);
+  j["reason"] = r.reason;
+  j["input"] = r.input ? json(r.input_argument) : json(nullptr);
+  j["input_shown"] = r.input ? json(r.input_shown) : json(nullptr);
+  j["expected_value"] = r.expected_value ? json(*r.expected_value) : json(nullptr);
+  j["got"] = r.got ? json(*r.got) : json(nullptr);
+  j["replay"] = r.replay;
+  j["seconds"] = r.seconds;
+  j["engine"] = r.engine.empty() ? json(nullptr) : json(r.engine);
+  j["details"] = r.details;
+  return j;
+}
+
+}  // namespace
+
 void print_json(std::ostream& os, const ir_set& ir, const std::vector<outcome>& all) {
-  os << "{\"target\": " << json_string(ir.target) << ", \"triple\": " << json_string(ir.triple)
-     << ", \"compiler\": " << json_string(ir.compiler) << ", \"flags\": " << json_string(ir.flags)
-     << ", \"implementations\": [";
-  bool first = true;
-  for (const outcome& r : all) {
-    os << (first ? "\n" : ",\n") << "  {\"name\": " << json_string(r.name)
-       << ", \"op\": " << json_string(r.op) << ", \"verdict\": " << json_string(r.verdict)
-       << ", \"expected\": " << (r.expected ? "true" : "false")
-       << ", \"result\": " << json_string(word(r.result))
-       << ", \"reason\": " << json_string(r.reason)
-       << ", \"input\": " << (r.input ? json_string(r.input_argument) : "null")
-       << ", \"input_shown\": " << (r.input ? json_string(r.input_shown) : "null")
-       << ", \"expected_value\": " << (r.expected_value ? std::to_string(*r.expected_value) : "null")
-       << ", \"got\": " << (r.got ? std::to_string(*r.got) : "null")
-       << ", \"replay\": " << json_string(r.replay) << ", \"seconds\": " << r.seconds
-       << ", \"engine\": " << (r.engine.empty() ? "null" : json_string(r.engine)) << ", \"details\": [";
-    for (std::size_t k = 0; k < r.details.size(); ++k) os << (k ? ", " : "") << json_string(r.details[k]);
-    os << "]}";
-    first = false;
-  }
-  os << "\n]}\n";
+  command_line::json head;
+  head["target"] = ir.target;
+  head["triple"] = ir.triple;
+  head["compiler"] = ir.compiler;
+  head["flags"] = ir.flags;
+  std::vector<command_line::json> items;
+  for (const outcome& r : all) items.push_back(outcome_json(r));
+  os << command_line::json_document(head, "implementations", items);
 }
 
 status overall(const std::vector<outcome>& all) {
@@ -88,75 +100,51 @@ void print_completion(std::ostream& os, const std::vector<outcome>& all, status 
      << std::endl;
 }
 
-namespace {
-
-std::string escaped(const std::string& v) {
-  std::string out;
-  for (const char ch : v) {
-    if (ch == '\\') out += "\\\\";
-    else if (ch == '\n') out += "\\n";
-    else out += ch;
-  }
-  return out;
-}
-
-std::string unescaped(const std::string& v) {
-  std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i] == '\\' && i + 1 < v.size()) {
-      out += v[i + 1] == 'n' ? '\n' : v[i + 1];
-      ++i;
-    } else {
-      out += v[i];
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
+// The outcome as --json shows it, plus what the text leaves out: the input
+// as a word and the status.
 std::string to_record(const outcome& r) {
-  std::ostringstream os;
-  os.precision(17);
-  os << "name=" << escaped(r.name) << "\nop=" << escaped(r.op) << "\nverdict=" << escaped(r.verdict)
-     << "\nexpected=" << r.expected << "\nreason=" << escaped(r.reason)
-     << "\nreplay=" << escaped(r.replay) << "\nseconds=" << r.seconds
-     << "\nresult=" << static_cast<int>(r.result) << "\nengine=" << escaped(r.engine) << "\n";
-  if (r.input)
-    os << "input=" << r.input->lo << "," << r.input->hi << "\ninput_shown=" << escaped(r.input_shown)
-       << "\ninput_argument=" << escaped(r.input_argument) << "\n";
-  if (r.expected_value) os << "expected_value=" << *r.expected_value << "\n";
-  if (r.got) os << "got=" << *r.got << "\n";
-  for (const std::string& d : r.details) os << "detail=" << escaped(d) << "\n";
-  return os.str();
+  command_line::json j = outcome_json(r);
+  j["input_word"] = r.input ? command_line::json::array({r.input->lo, r.input->hi}) : command_line::json(nullptr);
+  j["status"] = static_cast<int>(r.result);
+  return command_line::json_line(j);
 }
 
 outcome from_record(const std::string& text) {
   outcome r;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    const std::size_t eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    const std::string k = line.substr(0, eq), v = unescaped(line.substr(eq + 1));
-    if (k == "name") r.name = v;
-    else if (k == "op") r.op = v;
-    else if (k == "verdict") r.verdict = v;
-    else if (k == "expected") r.expected = v == "1";
-    else if (k == "reason") r.reason = v;
-    else if (k == "replay") r.replay = v;
-    else if (k == "seconds") r.seconds = std::strtod(v.c_str(), nullptr);
-    else if (k == "result") r.result = static_cast<status>(std::atoi(v.c_str()));
-    else if (k == "input") {
-      char* end = nullptr;
-      const std::uint64_t lo = std::strtoull(v.c_str(), &end, 10);
-      r.input = scanproof::word{lo, *end == ',' ? std::strtoull(end + 1, nullptr, 10) : 0};
-    } else if (k == "input_shown") r.input_shown = v;
-    else if (k == "input_argument") r.input_argument = v;
-    else if (k == "expected_value") r.expected_value = std::strtoll(v.c_str(), nullptr, 10);
-    else if (k == "got") r.got = std::strtoll(v.c_str(), nullptr, 10);
-    else if (k == "detail") r.details.push_back(v);
-    else if (k == "engine") r.engine = v;
+  const auto j = command_line::parse_json(text);
+  if (!j || !j->is_object()) {
+    r.verdict = "error";
+    r.result = status::fail;
+    r.reason = "the prover's child returned no readable outcome (a bug in the suite): " + text.substr(0, 200);
+    return r;
   }
+  const command_line::json& v = *j;
+  // A string field, "" where it is null or absent.
+  auto text_of = [&v](const char* key) {
+    return v.contains(key) && v[key].is_string() ? v[key].get<std::string>() : std::string();
+  };
+  auto integer_of = [&v](const char* key) -> std::optional<std::int64_t> {
+    if (v.contains(key) && v[key].is_number_integer()) return v[key].get<std::int64_t>();
+    return std::nullopt;
+  };
+  r.name = text_of("name");
+  r.op = text_of("op");
+  r.verdict = text_of("verdict");
+  r.expected = v.value("expected", false);
+  r.reason = text_of("reason");
+  if (v.contains("input_word") && v["input_word"].is_array() && v["input_word"].size() == 2)
+    r.input = scanproof::word{v["input_word"][0].get<std::uint64_t>(), v["input_word"][1].get<std::uint64_t>()};
+  r.input_shown = text_of("input_shown");
+  r.input_argument = text_of("input");
+  r.expected_value = integer_of("expected_value");
+  r.got = integer_of("got");
+  r.replay = text_of("replay");
+  r.seconds = v.value("seconds", 0.0);
+  r.engine = text_of("engine");
+  if (v.contains("details") && v["details"].is_array())
+    for (const auto& d : v["details"])
+      if (d.is_string()) r.details.push_back(d.get<std::string>());
+  r.result = static_cast<status>(v.value("status", static_cast<int>(status::fail)));
   return r;
 }
 

@@ -20,8 +20,8 @@ void print_completion(std::ostream& os, const std::vector<outcome>& all, status 
 status overall(const std::vector<outcome>& all);
 
 // An outcome as text and back: how a proof run in a child process of its own
-// (`scanproof prove --jobs`) reaches the parent. One "key=value" line per
-// field, newlines and backslashes escaped.
+// (`scanproof prove --jobs`) reaches the parent. A JSON object of every
+// field; text that is not one gives an "error" outcome saying so.
 std::string to_record(const outcome& r);
 outcome from_record(const std::string& text);
 
