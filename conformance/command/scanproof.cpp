@@ -4,7 +4,7 @@
 //   scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]
 //   scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--jobs N]
 //   scanproof eval --impl NAME INPUT...
-// Options are read as every command of the suite reads them (command_line/).
+// Options are read as every command of the suite reads them (conformance/command/).
 #include <unistd.h>
 
 #include <cctype>
