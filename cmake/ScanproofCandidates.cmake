@@ -72,7 +72,8 @@ function(scanproof_candidate_file_flags src includes_var defines_var std_var)
   foreach(d IN LISTS directives)
     string(REGEX MATCH "^([a-z]+)\\|([^ \t]+)$" ok "${d}")
     if(NOT ok)
-      string(REPLACE "|" " " d "${d}")
+      string(REGEX REPLACE "\\|(.+)$" " \\1" d "${d}")  # "define|A B" -> "define A B"
+      string(REGEX REPLACE "\\|$" "" d "${d}")
       message(FATAL_ERROR "scanproof: ${src}: 'scanproof: ${d}': a directive takes one value: "
                           "`// scanproof: include <dir>`, `// scanproof: define NAME[=VALUE]` or `// scanproof: std c++17`")
     endif()
