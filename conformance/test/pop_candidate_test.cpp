@@ -4,6 +4,7 @@
 // found in the registry and run like any implementation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -57,6 +58,10 @@ SCANPROOF_CANDIDATE_NAMED(shogi_member_pop_low_half, &ShogiBoard::pop_low_half_o
                           .high_offset = 63);
 // Under a scan op a non-const member function is called on a copy, as a const one is.
 SCANPROOF_CANDIDATE_NAMED(shogi_member_pop_as_lsb, &ShogiBoard::pop, scanproof::op::lsb, .high_offset = 63);
+// Ethereal's poplsb and berserk's PopLSB, side by side: names that differ only
+// in case are refused (each is a result file's name, and Windows ignores case).
+SCANPROOF_CANDIDATE_NAMED(pop_case_twin, engine_pop_lsb, scanproof::op::pop_lsb);
+SCANPROOF_CANDIDATE_NAMED(Pop_Case_Twin, engine_pop_lsb, scanproof::op::pop_lsb);
 
 namespace {
 using namespace scanproof;
@@ -106,6 +111,15 @@ TEST(pop_candidates, a_member_popper_of_a_board_built_by_its_constructor_passes_
   EXPECT_FALSE(d->pop_batch);
   s = run_implementation(*d);
   EXPECT_EQ(s.overall, verdict::pass) << s.headline;
+}
+
+TEST(pop_candidates, names_that_differ_only_in_case_are_a_registry_error) {
+  const auto& errors = registry_errors();
+  const bool found = std::any_of(errors.begin(), errors.end(), [](const std::string& e) {
+    return e.find(": two candidates are named 'Pop_Case_Twin' and 'pop_case_twin', which differ only in "
+                  "case (a name is also a file name, and Windows ignores case in file names)") != std::string::npos;
+  });
+  EXPECT_TRUE(found) << (errors.empty() ? std::string("no registry errors") : errors.front());
 }
 
 // C's form (pop_candidates.c): the board by pointer, at 64, 32 and 128 bits.
