@@ -9,6 +9,7 @@
 # a Cargo.toml is a crate, one Rust candidate: its Cargo.toml) into sorted absolute paths. A path
 # that does not exist, an empty directory, or (with an empty <base-dir>) a
 # relative path is a configure error naming it; <what> says where it came from.
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)
 function(scanproof_candidate_sources out what base)
   set(sources "")
   foreach(p IN LISTS ARGN)
@@ -59,18 +60,21 @@ endfunction()
 #   // scanproof: include <dir>      an include directory (relative: to the file's)
 #   // scanproof: define NAME[=VALUE]
 #   // scanproof: std c++17          the C++ dialect (c++17, gnu++17, c++20, ...)
-# A directive that is none of these is a configure error naming the file.
+# (ScanproofDirectives.cmake reads the lines.) A directive that is none of
+# these is a configure error naming the file.
 function(scanproof_candidate_file_flags src includes_var defines_var std_var)
   get_filename_component(dir "${src}" DIRECTORY)
-  file(STRINGS "${src}" lines REGEX "^[ \t]*(//|/\\*)[ \t]*scanproof:[ \t]*(include|define|std)[ \t]")
+  file(READ "${src}" text)
+  scanproof_directives(directives "${text}" "include|define|std")
   set(includes "")
   set(defines "")
   set(std "")
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "[ \t]*\\*/[ \t]*$" "" line "${line}")
-    string(REGEX MATCH "scanproof:[ \t]*(include|define|std)[ \t]+([^ \t]+)[ \t]*$" ok "${line}")
+  foreach(d IN LISTS directives)
+    string(REGEX MATCH "^([a-z]+)\\|([^ \t]+)$" ok "${d}")
     if(NOT ok)
-      message(FATAL_ERROR "scanproof: ${src}: '${line}': a directive takes one value: "
+      string(REGEX REPLACE "\\|(.+)$" " \\1" d "${d}")  # "define|A B" -> "define A B"
+      string(REGEX REPLACE "\\|$" "" d "${d}")
+      message(FATAL_ERROR "scanproof: ${src}: 'scanproof: ${d}': a directive takes one value: "
                           "`// scanproof: include <dir>`, `// scanproof: define NAME[=VALUE]` or `// scanproof: std c++17`")
     endif()
     set(value "${CMAKE_MATCH_2}")
@@ -124,15 +128,13 @@ set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
 # SCANPROOF_CANDIDATE(name, scanproof::op::x) lines of a file's text, to name
 # the candidates of a file that did not get as far as registering them.
 function(_scanproof_named_candidates out text)
-  string(REGEX MATCHALL "SCANPROOF_CANDIDATE[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*((scanproof::)?op::[a-z]+|SCANPROOF_[A-Z]+)"
+  string(REGEX MATCHALL "SCANPROOF_CANDIDATE[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*((scanproof::)?op::[a-z_]+|SCANPROOF_[A-Z_]+)"
          found "${text}")
   set(pairs "")
-  foreach(f IN LISTS found)  # C++: scanproof::op::lsb; C: SCANPROOF_LSB
-    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,.*(op::|SCANPROOF_)([A-Za-z]+)$" "\\3 \\1" pair "${f}")
-    string(TOLOWER "${pair}" lower)
-    string(REGEX REPLACE "^[A-Za-z]+" "" name "${pair}")
-    string(REGEX MATCH "^[a-z]+" op "${lower}")
-    list(APPEND pairs "${op}${name}")
+  foreach(f IN LISTS found)  # C++: scanproof::op::pop_lsb; C: SCANPROOF_POP_LSB
+    string(REGEX MATCH "\\([ \t]*([A-Za-z0-9_]+)[ \t]*,.*(op::|SCANPROOF_)([A-Za-z_]+)$" m "${f}")
+    string(TOLOWER "${CMAKE_MATCH_3}" op)
+    list(APPEND pairs "${op} ${CMAKE_MATCH_1}")
   endforeach()
   # SCANPROOF_CANDIDATE_NAMED(name, function, op...) and C's
   # SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op...): the op is the
@@ -141,18 +143,18 @@ function(_scanproof_named_candidates out text)
          found "${text}")
   foreach(f IN LISTS found)
     string(REGEX REPLACE "^[A-Z_]+[ \t]*\\([ \t]*([A-Za-z0-9_]+).*" "\\1" name "${f}")
-    string(REGEX MATCH "(op::|SCANPROOF_)(lsb|msb|ctz|clz|popcount|LSB|MSB|CTZ|CLZ|POPCOUNT)" op "${f}")
+    string(REGEX MATCH "(op::|SCANPROOF_)(pop_lsb|pop_msb|lsb|msb|ctz|clz|popcount|POP_LSB|POP_MSB|LSB|MSB|CTZ|CLZ|POPCOUNT)" op "${f}")
     if(op)
       string(TOLOWER "${CMAKE_MATCH_2}" op)
       list(APPEND pairs "${op} ${name}")
     endif()
   endforeach()
-  # Rust: // scanproof: candidate(name, op)
-  string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[ \t]*[a-z]+"
-         found "${text}")
+  # Rust: // scanproof: candidate(name, op...)
+  scanproof_directives(found "${text}" "candidate")
   foreach(f IN LISTS found)
-    string(REGEX REPLACE ".*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([a-z]+)$" "\\2 \\1" pair "${f}")
-    list(APPEND pairs "${pair}")
+    if(f MATCHES "^candidate\\|\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([a-z_]+)")
+      list(APPEND pairs "${CMAKE_MATCH_2} ${CMAKE_MATCH_1}")
+    endif()
   endforeach()
   set(${out} "${pairs}" PARENT_SCOPE)
 endfunction()

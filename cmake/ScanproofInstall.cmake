@@ -52,6 +52,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofCandidates.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofAddCandidates.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofRust.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/ScanproofDirectives.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofLaunch.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofDriverTests.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/scanproof-discover.cmake"

@@ -11,7 +11,14 @@
 #   #[no_mangle]
 #   pub extern "C" fn shogi_lsb(lo: u64, hi: u64) -> u32 { ... }
 #
-# become ordinary candidates through a generated C shim (scanproof/candidate.h's
+# A pop scanner (pop_lsb, pop_msb: returns the lowest/highest set square and
+# clears it) takes its board by &mut (or *mut):
+#
+#   // scanproof: candidate(my_pop, pop_lsb)
+#   #[no_mangle]
+#   pub extern "C" fn my_pop(b: &mut u64) -> u32 { let s = b.trailing_zeros(); *b &= *b - 1; s }
+#
+# These become ordinary candidates through a generated C shim (scanproof/candidate.h's
 # SCANPROOF_CANDIDATE on an extern declaration with the C type of the Rust
 # return type): the same registry, kernels, checks and drivers as C and C++.
 # The .rs file is built by Debian's rustc as a staticlib for the toolchain's
@@ -37,8 +44,12 @@
 # integer by board= (a path called with it: a tuple struct's name, a `new`) or
 # by From<uN>; width=8|16|32|64|128 (64 if not said) is the board's width (128:
 # built from the two u64 halves as a u128). The result is read as an integer
-# or a field-less enum by its value, an Option of one by its value or -1.
+# or a field-less enum by its value, an Option of one by its value or -1. For
+# a pop op the scanner takes &mut board (a method: &mut self, e.g. an
+# Iterator's next) and the board it leaves is read back by From (uN:
+# From<board>; the identity for a uN board).
 
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declarations
 find_program(SCANPROOF_RUSTC NAMES rustc PATHS /usr/bin NO_DEFAULT_PATH)  # Debian's, not a rustup one
 find_program(SCANPROOF_CARGO NAMES cargo PATHS /usr/bin NO_DEFAULT_PATH)  # crates (Debian's cargo)
 
@@ -119,11 +130,12 @@ endfunction()
 #   // scanproof: candidate(name, op, fn=<path>[, board=<path>][, width=<bits>][, ...])
 #
 # The export takes one u8/u16/u32/u64/usize (a board of that width) or two u64
-# (lo: u64, hi: u64) for a 128-bit board. u128 is refused: its extern "C" ABI
-# is not stable across rustc versions and targets.
+# (lo: u64, hi: u64) for a 128-bit board; a pop op's export takes one &mut or
+# *mut u8/u16/u32/u64/usize. u128 is refused: its extern "C" ABI is not stable
+# across rustc versions and targets.
 function(scanproof_rust_declarations pairs_var error_var src)
   scanproof_rust_text(text "${src}")
-  string(REGEX MATCHALL "//[ \t]*scanproof:[ \t]*candidate[ \t]*\\([^)\n]*\\)" decls "${text}")
+  scanproof_directives(decls "${text}" "candidate")
   set(pairs "")
   set(errors "")
   # Rust integer type -> the C type the shim declares.
@@ -137,15 +149,24 @@ function(scanproof_rust_declarations pairs_var error_var src)
   set(path "(::)?${id}(::${id})*")
   set(prim "(core::primitive::|std::primitive::)?")
   set(forms "one u8, u16, u32, u64 or usize, or two u64 (lo, hi)")
+  set(ops "lsb|msb|ctz|clz|popcount|pop_lsb|pop_msb")
   foreach(d IN LISTS decls)
-    if(NOT d MATCHES "candidate[ \t]*\\([ \t]*(${id})[ \t]*,[ \t]*(lsb|msb|ctz|clz|popcount)[ \t]*(,[^)]*)?\\)$")
-      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, lsb|msb|ctz|clz|popcount[, fn=<path>][, board=<path>][, width=<bits>][, high_offset=63][, index_base=1][, domain=0x...])'")
+    string(REGEX REPLACE "^candidate\\|" "// scanproof: candidate" d "${d}")
+    if(NOT d MATCHES "candidate[ \t]*\\([ \t]*(${id})[ \t]*,[ \t]*(${ops})[ \t]*(,[^)]*)?\\)$")
+      list(APPEND errors "'${d}' is not '// scanproof: candidate(<function>, ${ops}[, fn=<path>][, board=<path>][, width=<bits>][, high_offset=63][, index_base=1][, domain=0x...])'")
       continue()
     endif()
     set(name "${CMAKE_MATCH_1}")
     set(op "${CMAKE_MATCH_2}")
     set(rest "${CMAKE_MATCH_3}")
+    set(pop "")
+    if(op MATCHES "^pop_")
+      set(pop "*")  # the board is passed by pointer (&mut in Rust)
+    endif()
     set(sig "pub extern \"C\" fn ${name}(b: u64) -> <u8|i8|u16|i16|u32|i32|u64|i64|usize|isize> (or b: u8|u16|u32|usize, or lo: u64, hi: u64 for a 128-bit board)")
+    if(pop)
+      set(sig "pub extern \"C\" fn ${name}(b: &mut u64) -> <u8|i8|u16|i16|u32|i32|u64|i64|usize|isize> (or b: &mut u8|u16|u32|usize)")
+    endif()
     # Layout and domain options -> candidate.h's designated initializers.
     set(options "")
     set(bad_option "")
@@ -189,6 +210,9 @@ function(scanproof_rust_declarations pairs_var error_var src)
     if(NOT bad_option AND NOT fn AND (board OR width))
       set(bad_option "board= and width= go with fn=<path> (the scanner whose wrapper is generated)")
     endif()
+    if(NOT bad_option AND pop AND width EQUAL 128)
+      set(bad_option "width=128 with ${op}: a Rust pop scanner takes &mut u8, u16, u32 or u64 (a 128-bit board is not supported)")
+    endif()
     if(bad_option)
       list(APPEND errors "candidate ${name}: option ${bad_option}")
       continue()
@@ -200,7 +224,7 @@ function(scanproof_rust_declarations pairs_var error_var src)
       if(width EQUAL 128)
         set(cparams "uint64_t, uint64_t")
       else()
-        set(cparams "uint${width}_t")
+        set(cparams "uint${width}_t${pop}")
       endif()
       list(APPEND pairs "${op}|${name}|int64_t|${cparams}|${options}|${fn}|${board}|${width}")
       continue()
@@ -216,7 +240,17 @@ function(scanproof_rust_declarations pairs_var error_var src)
     string(STRIP "${params}" params)
     string(REGEX REPLACE "[ \t\r\n]+" " " shown "${params}")
     set(arg "(mut[ \t]+)?${id}[ \t]*:[ \t]*${prim}")
-    if(params MATCHES "^${arg}(u8|u16|u32|u64|usize)[ \t\r\n,]*$")
+    set(by_ref "(mut[ \t]+)?${id}[ \t]*:[ \t]*(&|\\*)[ \t]*mut[ \t]+${prim}")
+    if(params MATCHES "^${by_ref}(u8|u16|u32|u64|usize)[ \t\r\n,]*$")
+      if(NOT pop)
+        list(APPEND errors "candidate ${name}: it takes (${shown}), so it clears the square it returns: declare it pop_lsb or pop_msb")
+        continue()
+      endif()
+      set(cparams "${c_${CMAKE_MATCH_4}}*")
+    elseif(pop)
+      list(APPEND errors "candidate ${name}: it takes (${shown}); a ${op} candidate takes its board by &mut and clears the square it returns: ${sig}")
+      continue()
+    elseif(params MATCHES "^${arg}(u8|u16|u32|u64|usize)[ \t\r\n,]*$")
       set(cparams "${c_${CMAKE_MATCH_3}}")
     elseif(params MATCHES "^${arg}u64[ \t\r\n]*,[ \t\r\n]*${arg}u64[ \t\r\n,]*$")
       set(cparams "uint64_t, uint64_t")
@@ -319,9 +353,15 @@ macro_rules! scanproof_index {
     endif()
     string(REGEX REPLACE "^crate::" "scanproof_user::" fn "${fn}")
     string(REGEX REPLACE "^crate::" "scanproof_user::" board "${board}")
+    list(GET e 0 op)
+    set(pop "")
     if(width EQUAL 128)
       set(params "lo: u64, hi: u64")
       set(value "((hi as u128) << 64) | lo as u128")
+    elseif(op MATCHES "^pop_")  # the board by &mut, read back by From
+      set(pop yes)
+      set(params "b: &mut u${width}")
+      set(value "*b")
     else()
       set(params "b: u${width}")
       set(value "b")
@@ -339,9 +379,18 @@ macro_rules! scanproof_index {
     endif()
     if(type MATCHES "(^|::)[A-Z][A-Za-z0-9_]*$")
       # A method: called on the board (by value, & or &mut, as it takes self).
-      string(APPEND body "    let mut board: ${type} = ${make};\n    scanproof_index!(board.${method}())\n}\n")
+      set(call "board.${method}()")
+      string(APPEND body "    let mut board: ${type} = ${make};\n")
+    elseif(pop)
+      set(call "${fn}(&mut board)")
+      string(APPEND body "    let mut board = ${make};\n")
     else()
-      string(APPEND body "    scanproof_index!(${fn}(${make}))\n}\n")
+      set(call "${fn}(${make})")
+    endif()
+    if(pop)  # the board the pop leaves, back into the caller's
+      string(APPEND body "    let index = scanproof_index!(${call});\n    *b = ::core::convert::From::from(board);\n    index\n}\n")
+    else()
+      string(APPEND body "    scanproof_index!(${call})\n}\n")
     endif()
   endforeach()
   set(${out} "${body}" PARENT_SCOPE)

@@ -14,6 +14,14 @@ add_test(NAME unit.candidates.signature_errors
     "${PROJECT_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" "${CMAKE_C_COMPILER}")
 set_tests_properties(unit.candidates.signature_errors PROPERTIES LABELS unit TIMEOUT 300)
 
+# The `scanproof:` comment lines (cmake/ScanproofDirectives.cmake): flags,
+# Rust declarations, the names of a failed file's candidates, and the errors
+# a malformed directive gives. cmake -P, no build.
+add_test(NAME unit.candidates.directives
+  COMMAND "${CMAKE_COMMAND}" "-DSRC=${PROJECT_SOURCE_DIR}" "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/directives_test"
+    -P "${CMAKE_CURRENT_SOURCE_DIR}/test/directives_test.cmake")
+set_tests_properties(unit.candidates.directives PROPERTIES LABELS unit TIMEOUT 120)
+
 set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
 set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
 set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")

@@ -240,9 +240,11 @@ shapes)
     fail "c_shape_clz_undefined: its nonzero checks did not run and pass"
   # examples/engine: an engine-style C++17 header, one line per function, no
   # wrapper: an enum result, a template-id, a member function of a SIMD
-  # union board, a declared zero (SQ_NONE), the file's own directives.
+  # union board, a declared zero (SQ_NONE), the file's own directives, a pop
+  # by reference and a pop member function of the union board.
   for c in lsb.engine_lsb msb.engine_msb lsb.engine_first_square popcount.engine_popcount \
-      popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb; do
+      popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb \
+      pop_lsb.engine_pop_lsb pop_lsb128.engine_shogi_pop; do
     passes "${c#*.}" "${c%%.*}"
   done
   grep -Eq "conformance\.lsb\.engine_first_square\.zero \.+ +Passed" "$work/shapes.log" ||

@@ -49,7 +49,8 @@ example() {
 
 # 1. The example engine, as the README tells a user to build it.
 if example engine lsb.engine_lsb msb.engine_msb popcount.engine_popcount lsb.engine_first_square \
-    popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb; then
+    popcount32.engine_popcount32 popcount128.engine_shogi_popcount lsb128.engine_shogi_lsb \
+    pop_lsb.engine_pop_lsb pop_lsb128.engine_shogi_pop; then
   others=$(grep -vc '\.engine_' <<<"$names" || true)
   [ "$others" = 0 ] || fail "examples/engine: $others tests of the catalogue registered (candidates only expected)"
 fi

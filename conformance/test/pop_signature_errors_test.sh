@@ -1,8 +1,8 @@
 #!/bin/sh
 # unit.candidates.pop_signature_errors: a pop op registered with a by-value
-# scanner, and a by-reference scanner registered as another op, each fail the
-# build with candidate.hpp's one line saying what is wrong (compiled alone,
-# -fsyntax-only: no nested build needed).
+# scanner or a const member function, and a by-reference scanner registered as
+# another op, each fail the build with candidate.hpp's one line saying what is
+# wrong (compiled alone, -fsyntax-only: no nested build needed).
 #   pop_signature_errors_test.sh CXX CC INCLUDE_DIR
 set -u
 cxx=$1 cc=$2 include=$3
@@ -25,6 +25,8 @@ expect() {  # FILE PATTERN
 }
 expect "$here/pop_by_value.cpp" \
   "a pop scanner takes one board by non-const reference or by pointer"
+expect "$here/pop_const_member.cpp" \
+  "or is a non-const member function of the board taking nothing \\(Square Bitboard::pop\\(\\)\\), and clears the square it returns"
 expect "$here/pop_as_lsb.cpp" \
   "takes its board by non-const reference or pointer, so it is a pop scanner .*register it as scanproof::op::pop_lsb or scanproof::op::pop_msb"
 expect "$here/pop_by_value.c" \

@@ -13,6 +13,8 @@
 # missing, one with a signed argument, one with a u128, one returning bool, a
 # body rustc rejects, a named scanner returning bool, a crate with a crates.io
 # dependency):
+# pop scanners by &mut and *mut, named pops (a free function, an Iterator's
+# next), a pop that leaves its square set;
 # the good ones pass, the wrong entries fail with their input, each bad file fails
 # only its own .compiles tests with a message naming the file and the function,
 # and `scanproof prove` refutes the wrong entry on rustc's bitcode.
@@ -58,17 +60,19 @@ has "$work/configure.log" \
   "$bad/rust_mistyped_export.rs: candidate rust_signed_arg: it takes \(b: i32\); a candidate takes one u8, u16, u32, u64 or usize, or two u64 \(lo, hi\)" \
   "candidate rust_u128_arg: it takes \(b: u128\); u128 has no stable extern \"C\" ABI: pass the board as two u64 halves, fn rust_u128_arg\(lo: u64, hi: u64\)" \
   "candidate rust_bool_result: it returns bool, not an integer type" \
+  "candidate rust_pop_by_value: it takes \(b: u64\); a pop_lsb candidate takes its board by &mut and clears the square it returns" \
+  "candidate rust_lsb_by_mut: it takes \(b: &mut u64\), so it clears the square it returns: declare it pop_lsb or pop_msb" \
   "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)" \
   "$bad/rust_named_bool.rs does not compile for this target: error\[E0277\]: .*ScannerResultMustBeAnIntegerNotBool" \
   "$bad/rust_registry_crate/Cargo.toml: dependency 'bitflags' comes from registry\+[^ ]*crates.io-index; a candidate crate is built offline, with path dependencies only"
 
 set +e
-ctest --test-dir "$work" -j2 -R '^conformance\.[a-z]+(8|16|32|128)?\.(rust|crate)_' --output-on-failure >"$work/ctest.log" 2>&1
+ctest --test-dir "$work" -j2 -R '^conformance\.[a-z_]+(8|16|32|128)?\.(rust|crate)_' --output-on-failure >"$work/ctest.log" 2>&1
 set -e
 # passes NAME / fails TEST PATTERN: from ctest's console.
 passes() {
-  grep -Eq "conformance\.[a-z]+${2:-}\.$1\.known_answers \.+ +Passed" "$work/ctest.log" || fail "$1: known_answers did not pass"
-  ! grep -Eq "conformance\.[a-z0-9]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/ctest.log" || fail "$1: a check failed"
+  grep -Eq "conformance\.[a-z_]+${2:-}\.$1\.known_answers \.+ +Passed" "$work/ctest.log" || fail "$1: known_answers did not pass"
+  ! grep -Eq "conformance\.[a-z0-9_]+\.$1\.[a-z0-9_]+ \.+\*\*\*(Failed|Timeout|Exception)" "$work/ctest.log" || fail "$1: a check failed"
 }
 fails() {
   grep -Eq "$1 \.+\*\*\*Failed" "$work/ctest.log" || fail "$1: did not fail"
@@ -81,6 +85,9 @@ passes rust_trailing_zeros32 32
 passes rust_u128_halves_lsb 128
 passes rust_named_lowest
 passes rust_named_method_count
+passes rust_pop_lowest
+passes rust_named_pop
+passes rust_named_iterator_next
 passes crate_len
 passes crate_next_square
 passes crate_last_square
@@ -89,6 +96,9 @@ passes crate_count32 32
 passes crate_wide_lowest 128
 fails conformance.lsb.rust_debruijn_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
 fails conformance.lsb.crate_first_index_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
+fails conformance.pop_lsb.rust_pop_keeps_square.single_bits 'smallest failing input: pop_lsb\(0x0000000000000001\) expected 0 leaving 0x0000000000000000, got 0 leaving 0x0000000000000001'
+fails conformance.pop_lsb.rust_pop_by_value.compiles "candidate rust_pop_by_value: it takes"
+fails conformance.lsb.rust_lsb_by_mut.compiles "candidate rust_lsb_by_mut: it takes"
 fails conformance.popcount.rust_named_bool.compiles "scanproof: $bad/rust_named_bool.rs does not compile"
 fails conformance.lsb.rust_registry_lsb.compiles "dependency 'bitflags' comes from registry"
 fails conformance.lsb.rust_not_exported.compiles "scanproof: $bad/rust_missing_export.rs: candidate rust_not_exported"

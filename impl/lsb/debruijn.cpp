@@ -1,6 +1,7 @@
 // De Bruijn multiplication bitscans (forward).
 #include "catalogue.hpp"
 #include "debruijn64.hpp"
+#include "shogi_plan.hpp"
 
 namespace scanproof::cat {
 namespace {
@@ -31,17 +32,11 @@ constexpr unsigned char ntz_table[64] = {
 
 int bithacks_ntz(U64 x) { return ntz_table[(0x03f79d71b4cb0a89ULL * (x ^ (x - 1))) >> 58]; }
 
-// Shogi plan, 2.1 "De Bruijn Sequence Implementation": bit_scan_forward_debruijn
-// returns Option<u8>; None (zero input) is mapped to -1.
-constexpr unsigned char DEBRUIJN_TABLE[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-
+// Shogi plan, 2.1 "De Bruijn Sequence Implementation" (shogi_plan.hpp);
+// None (zero input) is mapped to -1.
 int shogi_bsf_debruijn(U64 bb) {
-  if (bb == 0) return -1;
-  return DEBRUIJN_TABLE[((bb & (~bb + 1)) * 0x03f79d71b4cb0a89ULL) >> 58];
+  const auto square = shogi_plan::bit_scan_forward_debruijn(bb);
+  return square ? *square : -1;
 }
 
 }  // namespace

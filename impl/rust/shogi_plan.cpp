@@ -43,5 +43,9 @@ SCANPROOF_RUST_ENTRY(rs_dispatched_bsr, op::msb, std::int32_t,
                                     "(63 - _lzcnt_u64) behind is_x86_feature_detected!(\"lzcnt\"), "
                                     "else bit_scan_reverse, in Rust",
                       .same_listing = "dispatched_bsr"});
+SCANPROOF_RUST_ENTRY(rs_bit_iterator_next, op::pop_lsb, std::int32_t,
+                     {.provenance = "seed 004 (Shogi plan) 3.1 'Bit Iterator Optimization': "
+                                    "BitIterator::next over 2.1's bit_scan_forward_debruijn, in Rust",
+                      .same_listing = "bit_iterator_next"});
 
 }  // namespace scanproof::cat

@@ -81,6 +81,28 @@ fn bit_scan_reverse(bb: Bitboard) -> Option<u8> {
     }
 }
 
+// 3.1 "Bit Iterator Optimization", as printed: the square to yield next is
+// kept beside the bits; next() yields it, clears it and scans again. The plan
+// calls bit_scan_forward, here 2.1's De Bruijn one (the plan's software scan).
+struct BitIterator {
+    bits: Bitboard,
+    current: Option<u8>,
+}
+
+impl Iterator for BitIterator {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(pos) = self.current {
+            self.bits &= self.bits - 1; // Clear current bit
+            self.current = bit_scan_forward_debruijn(self.bits);
+            Some(pos)
+        } else {
+            None
+        }
+    }
+}
+
 // Phase 1 (1.1 platform detection, 1.2 and 1.3 hardware paths): the
 // instruction when the CPU reports it at run time, else the software fallback.
 // Off x86-64 the fallback is the only path, as the plan says.
@@ -182,4 +204,15 @@ pub extern "C" fn rs_dispatched_bsf(bb: u64) -> i32 {
 #[no_mangle]
 pub extern "C" fn rs_dispatched_bsr(bb: u64) -> i32 {
     option_index(bit_scan_reverse_detected(bb))
+}
+
+// pop_lsb: the plan does not print how an iterator starts; it starts in the
+// state next() keeps (current = the scan of bits), yields once, and the bits
+// it leaves are the board's.
+#[no_mangle]
+pub extern "C" fn rs_bit_iterator_next(bb: &mut u64) -> i32 {
+    let mut it = BitIterator { bits: *bb, current: bit_scan_forward_debruijn(*bb) };
+    let pos = it.next();
+    *bb = it.bits;
+    option_index(pos)
 }

@@ -74,3 +74,43 @@ impl Bits {
         self.0.count_ones() as usize
     }
 }
+
+// Pop scanners (pop_lsb): the board by &mut (or *mut), the lowest square
+// returned and cleared. conformance.pop_lsb.rust_pop_lowest.*
+// scanproof: candidate(rust_pop_lowest, pop_lsb)
+#[no_mangle]
+pub extern "C" fn rust_pop_lowest(b: &mut u64) -> u32 {
+    let square = b.trailing_zeros();
+    *b &= *b - 1;
+    square
+}
+
+// Deliberately wrong: returns the lowest square and leaves it set.
+// scanproof: candidate(rust_pop_keeps_square, pop_lsb)
+#[no_mangle]
+pub extern "C" fn rust_pop_keeps_square(b: *mut u64) -> u32 {
+    unsafe { (*b).trailing_zeros() }
+}
+
+// Named pops: a free function taking &mut u64, and an Iterator's next on a
+// board type whose board is read back by From.
+// scanproof: candidate(rust_named_pop, pop_lsb, fn=pop_lowest)
+pub fn pop_lowest(b: &mut u64) -> Option<u8> {
+    let square = lowest_square(*b)?;
+    *b &= *b - 1;
+    Some(square)
+}
+
+// scanproof: candidate(rust_named_iterator_next, pop_lsb, fn=crate::Squares::next, board=Squares)
+pub struct Squares(pub u64);
+impl Iterator for Squares {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        pop_lowest(&mut self.0)
+    }
+}
+impl From<Squares> for u64 {
+    fn from(s: Squares) -> u64 {
+        s.0
+    }
+}

@@ -9,6 +9,7 @@
 
 SCANPROOF_CANDIDATE_NAMED(engine_lsb, engine::lsb, scanproof::op::lsb);
 SCANPROOF_CANDIDATE_NAMED(engine_msb, engine::msb, scanproof::op::msb);
+SCANPROOF_CANDIDATE_NAMED(engine_pop_lsb, engine::pop_lsb, scanproof::op::pop_lsb);
 SCANPROOF_CANDIDATE_NAMED(engine_first_square, engine::first_square, scanproof::op::lsb, .zero = engine::SQ_NONE);
 SCANPROOF_CANDIDATE_NAMED(engine_popcount, engine::popcount<engine::Bitboard>, scanproof::op::popcount);
 SCANPROOF_CANDIDATE_NAMED(engine_popcount32, engine::popcount<std::uint32_t>, scanproof::op::popcount);
@@ -16,3 +17,4 @@ SCANPROOF_CANDIDATE_NAMED(engine_shogi_popcount, &engine::ShogiBoard::pop_count,
                           .high_offset = 63);
 SCANPROOF_CANDIDATE_NAMED(engine_shogi_lsb, &engine::ShogiBoard::first_square, scanproof::op::lsb,
                           .high_offset = 63);
+SCANPROOF_CANDIDATE_NAMED(engine_shogi_pop, &engine::ShogiBoard::pop, scanproof::op::pop_lsb, .high_offset = 63);

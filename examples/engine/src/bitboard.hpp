@@ -1,9 +1,10 @@
 // The example engine's bitboard header, written the way chess and shogi
 // engines write theirs: a namespace, an `enum Square` that the scanners
-// return, free functions on a 64-bit Bitboard, and (with ENGINE_SHOGI) an
-// 81-square board in a SIMD union with a user-written copy constructor and
-// member scanners. C++17, header-only. scanners/ registers each function with
-// scanproof in one line, as it is, with no wrapper.
+// return, free functions on a 64-bit Bitboard (pop_lsb by reference among
+// them), and (with ENGINE_SHOGI) an 81-square board in a SIMD union with a
+// user-written copy constructor and member scanners (pop() among them).
+// C++17; the board's constructor is in bitboard.cpp. scanners/ registers each
+// function with scanproof in one line, as it is, with no wrapper.
 #pragma once
 #include <cstdint>
 #if defined(__SSE2__)
@@ -36,6 +37,14 @@ inline Square msb(Bitboard b) {
 // The lowest square, or SQ_NONE for an empty board.
 inline Square first_square(Bitboard b) { return b ? lsb(b) : SQ_NONE; }
 
+// The move generator's loop, `while (b) { Square s = pop_lsb(b); ... }`:
+// returns the lowest square of a nonzero board and clears it.
+inline Square pop_lsb(Bitboard& b) {
+  const Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
 // Population count, SWAR; a template so one body serves every board width.
 template <class T>
 constexpr int popcount(T b) {
@@ -62,7 +71,9 @@ union ShogiBoard {
 #if defined(__SSE2__)
   __m128i m;
 #endif
-  ShogiBoard(std::uint64_t p0, std::uint64_t p1) : p{p0, p1} {}
+  // Defined in bitboard.cpp, as YaneuraOu defines its Bitboard(u64, u64): a
+  // candidate naming a ShogiBoard scanner links the engine's library.
+  ShogiBoard(std::uint64_t p0, std::uint64_t p1);
   // User-written (a SIMD copy where there is SSE2): the type is not trivially copyable.
   ShogiBoard(const ShogiBoard& o) {
 #if defined(__SSE2__)
@@ -82,6 +93,10 @@ union ShogiBoard {
   // The lowest square of a nonzero board.
   ShogiSquare first_square() const {
     return ShogiSquare(p[0] ? lsb(p[0]) : 63 + lsb(p[1]));
+  }
+  // Returns the lowest square of a nonzero board and clears it.
+  ShogiSquare pop() {
+    return p[0] ? ShogiSquare(pop_lsb(p[0])) : ShogiSquare(63 + pop_lsb(p[1]));
   }
 };
 #endif

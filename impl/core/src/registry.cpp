@@ -21,6 +21,12 @@ store& the_store() {
   return s;
 }
 
+bool same_ignoring_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
+
 bool is_identifier(const char* s) {
   if (!s || !*s || std::isdigit(static_cast<unsigned char>(*s))) return false;
   for (; *s; ++s)
@@ -45,14 +51,22 @@ int add(descriptor d) {
   if (!is_identifier(d.name.c_str()))
     s.errors.push_back(d.source + ": '" + d.name + "' is not a valid C identifier");
   for (const descriptor& e : s.items) {
-    if (e.name != d.name) continue;
+    // A name is also a file name (SCANPROOF_RESULTS_DIR/<name>.json, proofs),
+    // and Windows (Wine) ignores case in file names: Ethereal's poplsb and
+    // berserk's PopLSB lost one result there.
+    if (!same_ignoring_case(e.name, d.name)) continue;
     std::string what = e.candidate && d.candidate ? "two candidates"
                        : e.candidate || d.candidate ? "a candidate and a catalogue entry"
                                                     : "two catalogue entries";
     // Name the candidate's file first: it is the one to rename.
     const bool swap = e.candidate && !d.candidate;
-    s.errors.push_back((swap ? e.source : d.source) + ": " + what + " are both named '" + d.name +
-                       "' (the other is in " + (swap ? d.source : e.source) + ")");
+    const std::string named =
+        e.name == d.name ? " are both named '" + d.name + "'"
+                         : " are named '" + (swap ? e.name : d.name) + "' and '" + (swap ? d.name : e.name) +
+                               "', which differ only in case (a name is also a file name, and Windows "
+                               "ignores case in file names)";
+    s.errors.push_back((swap ? e.source : d.source) + ": " + what + named + " (the other is in " +
+                       (swap ? d.source : e.source) + ")");
   }
   s.items.push_back(std::move(d));
   s.sorted = false;

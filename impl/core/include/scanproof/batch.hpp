@@ -17,7 +17,7 @@ namespace scanproof {
 // is called on a copy. What the proof symbol calls (registry.hpp).
 template <auto F>
 inline std::int64_t call_index(word a) {
-  if constexpr (pop_signature_t<F>::valid) return pop_index<F>(a);
+  if constexpr (always_pops<F>) return pop_index<F>(a);
   else return static_cast<std::int64_t>(call_scanner<F>(a));
 }
 
@@ -91,9 +91,10 @@ template <auto F, op O>
 constexpr kernels pop_kernels_for() {
   static_assert(pops(O) && pop_signature_t<F>::valid,
                 "pop_lsb/pop_msb take one board by non-const reference or by pointer (T& or T*: "
-                "an unsigned integer, unsigned __int128 or a 16-byte struct of two uint64_t) and "
-                "clear the square they return; a scanner that takes its board by reference or "
-                "pointer is registered as op::pop_lsb or op::pop_msb");
+                "an unsigned integer, unsigned __int128 or a 16-byte struct of two uint64_t), or are "
+                "a non-const member function of the board taking nothing, and clear the square they "
+                "return; a scanner that takes its board by reference or pointer is registered as "
+                "op::pop_lsb or op::pop_msb");
   if constexpr (pops(O) && pop_signature_t<F>::valid) {
     shape s = integer_shape(pop_signature_t<F>::width);
     s.arg = pop_signature_t<F>::kind;
@@ -115,7 +116,7 @@ constexpr kernels scan_kernels_for() {
 // the pop kernels (and a clear error unless both hold).
 template <auto F, op O>
 constexpr kernels kernels_for() {
-  if constexpr (pops(O) || pop_signature_t<F>::valid) return pop_kernels_for<F, O>();
+  if constexpr (pops(O) || always_pops<F>) return pop_kernels_for<F, O>();
   else return scan_kernels_for<F, O>();
 }
 

@@ -138,8 +138,9 @@ kernels candidate_pop_kernels() {
     static_assert(pop_signature_t<F>::valid,
                   "SCANPROOF_CANDIDATE(function, op::pop_lsb/pop_msb): a pop scanner takes one board by "
                   "non-const reference or by pointer (int pop_lsb(Bitboard& b), int poplsb(uint64_t* b): "
-                  "an unsigned integer of 8 to 64 bits, unsigned __int128 or a 16-byte struct of two "
-                  "uint64_t) and clears the square it returns");
+                  "an unsigned integer of 8 to 64 bits, unsigned __int128 or a 16-byte board type), or "
+                  "is a non-const member function of the board taking nothing (Square Bitboard::pop()), "
+                  "and clears the square it returns");
     return {};
   } else {
     using R = typename pop_signature_t<F>::ret;
@@ -155,7 +156,7 @@ kernels candidate_pop_kernels() {
 // non-const reference or pointer is a pop scanner (pop_batch.hpp).
 template <auto F, op O>
 kernels candidate_kernels() {
-  if constexpr (pops(O) || pop_signature_t<F>::valid) return candidate_pop_kernels<F, O>();
+  if constexpr (pops(O) || always_pops<F>) return candidate_pop_kernels<F, O>();
   else return candidate_scan_kernels<F, O>();
 }
 
@@ -163,7 +164,7 @@ kernels candidate_kernels() {
 // input; with a wrong signature only candidate_kernels' static_assert speaks.
 template <auto F>
 std::int64_t candidate_scalar(word b) {
-  if constexpr (pop_signature_t<F>::valid) return call_index<F>(b);  // a pop scanner, on a copy
+  if constexpr (always_pops<F>) return call_index<F>(b);  // a pop scanner, on a copy
   else if constexpr (signature_of<F>::valid) return static_cast<std::int64_t>(call_scanner<F>(b));
   else return 0;
 }

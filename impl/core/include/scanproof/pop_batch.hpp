@@ -17,25 +17,28 @@
 
 #include "scanproof/descriptor.hpp"
 #include "scanproof/op.hpp"
+#include "scanproof/signature.hpp"
 
 namespace scanproof {
 
-template <class F>
-struct scanner_signature;
-
 // F's parameter list read as a mutating scanner's: one non-const board by
-// reference or by pointer.
+// reference or by pointer, or a non-const member function of the board type
+// taking nothing (YaneuraOu's `Square Bitboard::pop()`), called on the board.
 template <class F>
 struct pop_signature {
   static constexpr bool valid = false;
+  static constexpr bool member = false;
 };
-template <class R, class A, bool Pointer>
+template <class R, class A, bool Pointer, bool Member = false>
 struct pop_signature_of_board {
   using ret = R;
   using board = A;
   using by_value = scanner_signature<R (*)(A)>;  // the board type's width and kind
   static constexpr bool by_pointer = Pointer;
-  static constexpr bool valid = !std::is_const_v<A> && by_value::valid;
+  static constexpr bool member = Member;
+  // A class board is read back from its 16 bytes (the two halves as it holds them).
+  static constexpr bool valid = !std::is_const_v<A> && by_value::valid &&
+                                (by_value::kind != argument::pair || sizeof(A) == 16);
   static constexpr int width = by_value::width;
   static constexpr argument kind = by_value::kind;
 };
@@ -47,27 +50,32 @@ template <class R, class A>
 struct pop_signature<R (*)(A&) noexcept> : pop_signature<R (*)(A&)> {};
 template <class R, class A>
 struct pop_signature<R (*)(A*) noexcept> : pop_signature<R (*)(A*)> {};
+template <class R, class C>
+struct pop_signature<R (C::*)()> : pop_signature_of_board<R, C, false, true> {};
+template <class R, class C>
+struct pop_signature<R (C::*)() noexcept> : pop_signature<R (C::*)()> {};
 
 template <auto F>
 using pop_signature_t = pop_signature<decltype(F)>;
 
+// F clears a square of its board whatever op it is registered as (T&, T*).
+// A non-const member function does only when registered as a pop: engines do
+// not always mark their getters const, so under a scan op it is called on a
+// copy, as a const one is (signature.hpp).
+template <auto F>
+inline constexpr bool always_pops = pop_signature_t<F>::valid && !pop_signature_t<F>::member;
+
 // Calls F on the board `a` (argument space), which it updates; returns F's
-// result widened to int64.
+// result widened to int64. The board is built as a by-value scanner's is
+// (signature.hpp's argument_of: board_traits, a copy of the halves, T(lo, hi)).
 template <auto F>
 inline std::int64_t call_popper(word& a) {
   using sig = pop_signature_t<F>;
   using B = typename sig::board;
-  B v;
-  if constexpr (sig::kind == argument::integer) {
-    v = static_cast<B>(a.lo);
-  } else if constexpr (sig::kind == argument::int128) {
-    v = (static_cast<B>(a.hi) << 64) | a.lo;
-  } else {
-    const std::uint64_t halves[2] = {a.lo, a.hi};
-    std::memcpy(static_cast<void*>(&v), halves, sizeof v);
-  }
+  B v = argument_of<B>::make(a);
   std::int64_t r;
-  if constexpr (sig::by_pointer) r = static_cast<std::int64_t>(F(&v));
+  if constexpr (sig::member) r = static_cast<std::int64_t>((v.*F)());
+  else if constexpr (sig::by_pointer) r = static_cast<std::int64_t>(F(&v));
   else r = static_cast<std::int64_t>(F(v));
   if constexpr (sig::kind == argument::integer) {
     a = word{static_cast<std::uint64_t>(v)};
@@ -75,7 +83,7 @@ inline std::int64_t call_popper(word& a) {
     a = word{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
   } else {
     std::uint64_t halves[2];
-    std::memcpy(halves, static_cast<const void*>(&v), sizeof v);
+    std::memcpy(halves, static_cast<const void*>(&v), sizeof halves);
     a = word{halves[0], halves[1]};
   }
   return r;
