@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <functional>
 #include <utility>
 #include <chrono>
 #include <sstream>
@@ -154,6 +155,20 @@ mismatch shrink(const descriptor& d, mismatch m) {
       });
 }
 
+// Adds a chunk's wrong results (got[i] != ref[i], on board(i), input #base+i+1)
+// to o: the first, the smallest and the count.
+template <class Board>
+void note_mismatches(observation& o, const std::int64_t* got, const std::int64_t* ref, std::size_t n,
+                     std::size_t base, Board board) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (got[i] == ref[i]) continue;
+    const mismatch m{board(i), ref[i], got[i], base + i + 1};
+    if (!o.first) o.first = m;
+    if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
+    ++o.failures;
+  }
+}
+
 // Inputs per chunk: boards, arguments, results and expected values of one
 // chunk stay in a core's L2 cache; the flight record is updated per chunk.
 constexpr std::size_t chunk = 1 << 12;
@@ -185,14 +200,7 @@ observation compare(const descriptor& d, Fill fill, Want want) {
     h.add(got.data(), n);
     std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
     for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
-    if (!differ) continue;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (got[i] == ref[i]) continue;
-      const mismatch m{boards[i], ref[i], got[i], base + i + 1};
-      if (!o.first) o.first = m;
-      if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
-      ++o.failures;
-    }
+    if (differ) note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return boards[i]; });
   }
   o.inputs = base;
   o.digest = h.value();
@@ -247,31 +255,131 @@ observation compare_any(const descriptor& d, Fill fill, Want want) {
 
 // The boards of set `s` inside d's domain, chunk by chunk, read from the
 // stored values (inputs.hpp: mapped, read or made once) without a copy of the
-// whole set: each value masked into the domain, empty boards dropped.
+// whole set: each value masked into the domain, empty boards dropped. Where
+// the set's digest is still to be matched (digest_pending: the first sweep of
+// a mapped file), it digests every stored value it reads, for
+// inputs_confirmed().
 class set_boards {
  public:
   set_boards(const input_values& v, const shape& sh)
-      : v_(v), domain_(sh.domain), every_square_(sh.domain == word::ones(sh.width)) {}
+      : v_(v), domain_(sh.domain), every_square_(sh.domain == word::ones(sh.width)), digest_(v.digest_pending) {}
   std::size_t operator()(word* out, std::size_t max) {
     std::size_t n = 0;
+    const std::size_t from = next_;
     if (every_square_ && v_.units == 1) {  // the common case: a plain copy, widened
       n = std::min(max, v_.count - next_);
       const std::uint64_t* p = v_.data + next_;
       for (std::size_t i = 0; i < n; ++i) out[i] = word{p[i]};
       next_ += n;
-      return n;
+    } else {
+      for (; n < max && next_ < v_.count; ++next_)
+        if (const word b = v_.at(next_) & domain_) out[n++] = b;
     }
-    for (; n < max && next_ < v_.count; ++next_)
-      if (const word b = v_.at(next_) & domain_) out[n++] = b;
+    if (digest_) read_.add(v_.data + from * units(), (next_ - from) * units());
     return n;
+  }
+  // The stored values themselves, up to `max` of them (0 at the end), where
+  // each is its board: one unit per input, every square in the domain.
+  bool values_are_boards() const { return every_square_ && v_.units == 1; }
+  // They are digested by digest_values(), once the scanner has read them: the
+  // scanner's batch is then the first to read each input from the mapped
+  // file, and the digest reads it from the cache.
+  std::size_t values(const std::uint64_t*& out, std::size_t max) {
+    out = v_.data + next_;
+    const std::size_t n = std::min(max, v_.count - next_);
+    next_ += n;
+    return n;
+  }
+  // With the outputs' digest in the same pass (value_digest::add_both).
+  void digest_values(const std::uint64_t* in, value_digest& outputs, const std::int64_t* got, std::size_t n) {
+    if (digest_) value_digest::add_both(read_, in, outputs, reinterpret_cast<const std::uint64_t*>(got), n);
+    else outputs.add(got, n);
+  }
+  // Whether the sweep's inputs are the set's, as far as this sweep can tell:
+  // confirm_inputs() of the stored values' digest if it was pending.
+  bool inputs_confirmed(const input_set& s, int width) const {
+    return !digest_ || confirm_inputs(s, width, read_.value());
   }
 
  private:
+  std::size_t units() const { return static_cast<std::size_t>(v_.units); }
   const input_values& v_;
   word domain_;
   bool every_square_;
+  bool digest_;
   std::size_t next_ = 0;
+  value_digest read_;
 };
+
+// Expected values for stored 64-bit values, as expected_batch() computes them
+// for their boards (a few boards at a time: WASI's stack is small).
+void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_t* out, std::size_t n) {
+  constexpr std::size_t step = 256;
+  word b[step];
+  for (std::size_t at = 0; at < n; at += step) {
+    const std::size_t m = std::min(step, n - at);
+    for (std::size_t i = 0; i < m; ++i) b[i] = word{in[at + i]};
+    expected_batch(o, sh, b, out + at, m);
+  }
+}
+
+// OR of got[i] ^ expected(in[i]) over a chunk: zero when every result is
+// right. For the plain 64-bit shape the expected value is computed in the same
+// pass (none written), from the bit of `in` that decides it, with a bit set
+// that leaves a nonzero input's answer as it is (bit 63 for the lowest set
+// bit, bit 0 for the highest): no branch or select for a zero input, which a
+// canonical set does not hold (unit.inputs.are_nonzero) and a corrupt file
+// that holds one is caught by its digest, which discards the sweep
+// (observe_set). expected_values() for the other shapes.
+std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got,
+                          std::int64_t* scratch, std::size_t n) {
+  std::uint64_t d = 0;
+  const auto over = [&](auto expected) {
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i]) ^ expected(in[i]);
+  };
+  constexpr std::uint64_t top = std::uint64_t{1} << 63;
+  if (sh.width == 64 && sh.arg == argument::integer && !sh.index_base) {
+    switch (o) {
+      case op::lsb:
+      case op::pop_lsb:
+      case op::ctz: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::countr_zero(b | top)); }); return d;
+      case op::msb:
+      case op::pop_msb: over([](std::uint64_t b) -> std::uint64_t { return 63u ^ static_cast<unsigned>(std::countl_zero(b | 1)); }); return d;
+      case op::clz: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::countl_zero(b | 1)); }); return d;
+      case op::popcount: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::popcount(b)); }); return d;
+    }
+  }
+  expected_values(o, sh, in, scratch, n);
+  for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i] ^ scratch[i]);
+  return d;
+}
+
+// compare() where the scanner reads the stored values directly (descriptor's
+// batch_values: one integer of up to 64 bits, plain layout, every square in
+// the domain): the same observation, digest and flight record per chunk, with
+// no copy of an input before the scanner reads it.
+observation compare_values(const descriptor& d, set_boards& fill) {
+  observation o;
+  value_digest h;
+  std::vector<std::int64_t> got(chunk), ref(chunk);
+  std::size_t base = 0;
+  const std::uint64_t* in = nullptr;
+  for (std::size_t n; (n = fill.values(in, chunk)) != 0; base += n) {
+    const word first{in[0]};
+    flight_chunk(&first, base, n);
+    const auto t0 = std::chrono::steady_clock::now();
+    d.batch_values(in, got.data(), n);
+    o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    fill.digest_values(in, h, got.data(), n);
+    if (!differences(d.operation, d.sh, in, got.data(), ref.data(), n)) continue;
+    expected_values(d.operation, d.sh, in, ref.data(), n);
+    note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return word{in[i]}; });
+  }
+  o.inputs = base;
+  o.digest = h.value();
+  return o;
+}
 
 // The boards of a vector, chunk by chunk.
 auto vector_boards(const std::vector<word>& v) {
@@ -295,13 +403,23 @@ void shrink_and_replay(const descriptor& d, observation& o) {
   if (o.first) o.first = replay(d, *o.first);
 }
 
+// One sweep of set s. Its inputs are read once: the sweep digests them as it
+// goes and confirm_inputs() matches that against the set's pin before anything
+// is reported. A corrupt cache file is made again there and the sweep runs
+// again on the new values, so no observation rests on wrong inputs.
 observation observe_set(const descriptor& d, const input_set& s) {
-  observation o = compare_any(d, set_boards(values_of(s, d.sh.width), d.sh),
-                          [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
-    expected_batch(d.operation, d.sh, p, r, n);
-  });
-  shrink_and_replay(d, o);
-  return o;
+  const bool direct = d.batch_values && !d.pop_batch && to_argument(d.sh, d.sh.domain) == d.sh.domain;
+  for (;;) {
+    set_boards fill(sweep_values_of(s, d.sh.width), d.sh);
+    observation o = direct && fill.values_are_boards()
+                        ? compare_values(d, fill)
+                        : compare_any(d, std::ref(fill), [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+                            expected_batch(d.operation, d.sh, p, r, n);
+                          });
+    if (!fill.inputs_confirmed(s, d.sh.width)) continue;
+    shrink_and_replay(d, o);
+    return o;
+  }
 }
 
 observation observe_known(const descriptor& d) {

@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
 
 #include "scanproof/batch.hpp"
 #include "scanproof/checks.hpp"
@@ -36,6 +40,10 @@ int swar_wrong_shift(std::uint64_t x) {
 int msb_drops_bit63(std::uint64_t b) { return 63 - std::countl_zero(b & 0x7fffffffffffffffULL); }
 
 int correct_ctz(std::uint64_t b) { return std::countr_zero(b); }
+int correct_clz(std::uint64_t b) { return std::countl_zero(b); }
+int correct_lsb(std::uint64_t b) { return std::countr_zero(b); }
+int correct_msb(std::uint64_t b) { return 63 - std::countl_zero(b); }
+int correct_popcount(std::uint64_t b) { return std::popcount(b); }
 int ctz_zero_is_63(std::uint64_t b) { return b ? std::countr_zero(b) : 63; }
 
 descriptor make(const char* n, op o, batch_fn f) {
@@ -152,6 +160,107 @@ TEST(check_engine, sweep_digests_every_output_in_order_and_times_the_scanner) {
   const check_outcome w = run_check(make("w", op::msb, &batch<msb_drops_bit63>), "random_sparse");
   ASSERT_TRUE(w.seen.digest);
   EXPECT_NE(*w.seen.digest, *r.seen.digest);
+}
+
+// A scanner of one 64-bit integer gets batch_values (batch.hpp), and a sweep
+// then hands it the stored values themselves (checks.cpp: compare_values):
+// that path must report what the word path reports, right or wrong, to the
+// last counterexample.
+template <auto F>
+descriptor with_values(descriptor d) {
+  d.batch_values = &batch_values<F>;
+  return d;
+}
+TEST(check_engine, stored_values_path_reports_what_the_word_path_reports) {
+  const std::pair<descriptor, descriptor> pairs[] = {
+      {make("ctz", op::ctz, &batch<correct_ctz>), with_values<correct_ctz>(make("ctz", op::ctz, nullptr))},
+      {make("clz", op::clz, &batch<correct_clz>), with_values<correct_clz>(make("clz", op::clz, nullptr))},
+      {make("lsb", op::lsb, &batch<correct_lsb>), with_values<correct_lsb>(make("lsb", op::lsb, nullptr))},
+      {make("msb", op::msb, &batch<correct_msb>), with_values<correct_msb>(make("msb", op::msb, nullptr))},
+      {make("pop", op::popcount, &batch<correct_popcount>),
+       with_values<correct_popcount>(make("pop", op::popcount, nullptr))},
+      {make("swapped", op::lsb, &batch<walisch_swapped>),
+       with_values<walisch_swapped>(make("swapped", op::lsb, nullptr))},
+      {make("swar", op::popcount, &batch<swar_wrong_shift>),
+       with_values<swar_wrong_shift>(make("swar", op::popcount, nullptr))},
+      {make("drops63", op::msb, &batch<msb_drops_bit63>),
+       with_values<msb_drops_bit63>(make("drops63", op::msb, nullptr))},
+  };
+  for (auto [words, values] : pairs) {
+    values.batch = words.batch;
+    for (const char* set : {"single_bits", "masks", "random_sparse", "random_below_msb"}) {
+      const check_outcome a = run_check(words, set), b = run_check(values, set);
+      SCOPED_TRACE(words.name + " on " + set);
+      EXPECT_EQ(a.v, b.v);
+      EXPECT_EQ(a.seen.inputs, b.seen.inputs);
+      EXPECT_EQ(a.seen.failures, b.seen.failures);
+      ASSERT_TRUE(a.seen.digest && b.seen.digest);
+      EXPECT_EQ(*a.seen.digest, *b.seen.digest);
+      for (auto m : {&observation::smallest, &observation::first}) {
+        ASSERT_EQ((a.seen.*m).has_value(), (b.seen.*m).has_value());
+        if (!(a.seen.*m)) continue;
+        EXPECT_EQ((a.seen.*m)->input, (b.seen.*m)->input);
+        EXPECT_EQ((a.seen.*m)->got, (b.seen.*m)->got);
+        EXPECT_EQ((a.seen.*m)->expected, (b.seen.*m)->expected);
+        EXPECT_EQ((a.seen.*m)->position, (b.seen.*m)->position);
+      }
+    }
+  }
+}
+
+void set_inputs_dir(const char* dir) {
+#if defined(_WIN32)
+  _putenv_s("SCANPROOF_INPUTS_DIR", dir ? dir : "");
+#else
+  if (dir) setenv("SCANPROOF_INPUTS_DIR", dir, 1);
+  else unsetenv("SCANPROOF_INPUTS_DIR");
+#endif
+}
+
+// A sweep reads a mapped input file once, digesting it as it goes
+// (sweep_values_of): a file of the right size with one wrong byte is found by
+// that digest at the end of the sweep, made again, and the check runs again
+// on the right inputs, so its verdict and outputs are those of the canonical
+// inputs, never of the corrupt file.
+TEST(check_engine, a_corrupt_input_file_is_found_by_the_sweep_that_reads_it_and_the_check_runs_again) {
+#if defined(__wasi__)
+  GTEST_SKIP() << "no input files under WASI (inputs.cpp: inputs_dir)";
+#else
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("scanproof-sweep-test-" + std::to_string(reinterpret_cast<std::uintptr_t>(&dir)) + "-" +
+                        std::to_string(std::rand()));
+  fs::create_directories(dir);
+  set_inputs_dir(dir.string().c_str());
+  forget_inputs();
+  const descriptor d = with_values<correct_ctz>(make("ok", op::ctz, &batch<correct_ctz>));
+  const check_outcome before = run_check(d, "random_sparse");
+  ASSERT_EQ(before.v, verdict::pass) << before.message;
+  const fs::path file = dir / "random_sparse-64.u64";
+  ASSERT_TRUE(fs::exists(file)) << "the sweep did not write the input file " << file.string();
+  forget_inputs();
+  {
+    std::FILE* f = std::fopen(file.string().c_str(), "r+b");
+    ASSERT_NE(f, nullptr);
+    std::fseek(f, 8 * 12345 + 3, SEEK_SET);
+    std::fputc('x', f);
+    std::fclose(f);
+  }
+  testing::internal::CaptureStderr();
+  const check_outcome after = run_check(d, "random_sparse");
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(after.v, verdict::pass) << after.message;
+  EXPECT_EQ(after.seen.inputs, before.seen.inputs);
+  ASSERT_TRUE(after.seen.digest && before.seen.digest);
+  EXPECT_EQ(*after.seen.digest, *before.seen.digest);
+  EXPECT_NE(said.find("is corrupt"), std::string::npos) << said;
+  EXPECT_NE(said.find("runs again"), std::string::npos) << "not found by the sweep: " << said;
+  const stored_inputs again = load_inputs(*find_input_set("random_sparse"), 64, dir.string().c_str());
+  EXPECT_FALSE(again.regenerated) << "the corrupt file was not replaced";
+  forget_inputs();
+  set_inputs_dir(nullptr);
+  fs::remove_all(dir);
+#endif
 }
 
 TEST(check_engine, unknown_check_is_an_error) {

@@ -15,20 +15,29 @@ bool reads_a(const property& p) { return p.args == uses::b_and_a; }
 bool reads_k(const property& p) { return p.args == uses::b_and_k || p.args == uses::k; }
 
 // Every board of a canonical set masked into `mask` (the empty ones dropped),
-// or an even sample of `quota` of them.
+// or an even sample of `quota` of them: the boards at positions i * n / quota
+// of the n masked boards. Read from the stored values (inputs.hpp) as they
+// are: no copy of the whole set, which a process of a few hundred cases does
+// not need.
 void sample(const input_set& s, int width, word mask, std::size_t quota, std::vector<word>& out) {
-  const std::vector<word>& raw = words_of(s, width);
-  std::vector<word> masked;
+  const input_values& v = values_of(s, width);
   const bool every = (word::ones(width) & ~mask) == word{};
-  if (!every)
-    for (const word& w : raw)
-      if (const word m = w & mask) masked.push_back(m);
-  const std::vector<word>& all = every ? raw : masked;
-  if (all.size() <= quota) {
-    out.insert(out.end(), all.begin(), all.end());
+  std::size_t n = v.count;
+  if (!every) {
+    n = 0;
+    for (std::size_t i = 0; i < v.count; ++i) n += static_cast<bool>(v.at(i) & mask);
+  }
+  if (every && n > quota) {
+    for (std::size_t i = 0; i < quota; ++i) out.push_back(v.at(i * n / quota));
     return;
   }
-  for (std::size_t i = 0; i < quota; ++i) out.push_back(all[i * all.size() / quota]);
+  std::size_t taken = 0, position = 0;  // samples taken; position among the masked boards
+  for (std::size_t i = 0; i < v.count && taken < std::min(n, quota); ++i) {
+    const word b = v.at(i) & mask;
+    if (!b) continue;
+    for (; taken < quota && (n <= quota ? taken : taken * n / quota) == position; ++taken) out.push_back(b);
+    ++position;
+  }
 }
 
 constexpr distribution partner_distributions[] = {distribution::uniform, distribution::sparse,

@@ -44,8 +44,12 @@ property_outcome run_rapidcheck(const property& p, const descriptor& d, std::siz
   // neighbours of the last one pass, so the last failure seen is the minimal
   // case it reports; it is re-checked below before being reported.
   std::optional<property_failure> last;
+  // The generator is built once per property, not once per case: it is a tree
+  // of RapidCheck generators (bitboard_gen.cpp), and which values it draws
+  // depends only on RapidCheck's random state, not on the object.
+  const rc::Gen<property_args> inputs = property_inputs(p, d);
   const auto law = [&] {
-    const property_args x = *property_inputs(p, d);
+    const property_args x = *inputs;
     if (auto why = evaluate(p, s, x)) {
       last = property_failure{x, *why};
       RC_FAIL(*why);

@@ -291,7 +291,8 @@ bool write_file(const std::string& path, const std::vector<std::uint64_t>& v) {
 }  // namespace
 
 stored_inputs::stored_inputs(stored_inputs&& o) noexcept
-    : values(o.values), from(o.from), regenerated(o.regenerated), owned(std::move(o.owned)), map(o.map),
+    : values(o.values), from(o.from), regenerated(o.regenerated), digest_checked(o.digest_checked),
+      owned(std::move(o.owned)), map(o.map),
       map_bytes(o.map_bytes) {
   if (!map) values.data = owned.data();
   o.map = nullptr;
@@ -304,7 +305,7 @@ stored_inputs::~stored_inputs() {
 #endif
 }
 
-stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir) {
+stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, bool defer_digest) {
   const int u = units_of(width);
   const input_pin* pin = pinned(s, width);
   stored_inputs r;
@@ -318,7 +319,14 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir) 
 #endif
     const std::size_t units_total = r.from == stored_inputs::origin::mapped ? r.map_bytes / sizeof(std::uint64_t)
                                                                            : r.owned.size();
-    if (found && r.map_bytes % sizeof(std::uint64_t) == 0 && matches(*pin, r.values.data, units_total, u)) {
+    const bool whole = found && r.map_bytes % sizeof(std::uint64_t) == 0;
+    if (whole && defer_digest && units_total == pin->count * static_cast<std::size_t>(u)) {
+      r.values.count = pin->count;
+      r.digest_checked = false;  // the sweep digests it (confirm_inputs)
+      r.values.digest_pending = true;
+      return r;
+    }
+    if (whole && matches(*pin, r.values.data, units_total, u)) {
       r.values.count = pin->count;
       return r;
     }
@@ -362,10 +370,23 @@ std::map<std::pair<const input_set*, int>, stored_inputs>& stored_cache() {
   return cache;
 }
 
-const stored_inputs& stored(const input_set& s, int width) {
+// The process's values of s at width, loaded once; with `checked`, their
+// digest is matched against the pin first if a sweep has not done so yet.
+const stored_inputs& stored(const input_set& s, int width, bool checked) {
   auto& cache = stored_cache();
   auto it = cache.find({&s, width});
-  if (it == cache.end()) it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir())).first;
+  if (it == cache.end())
+    it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir(), !checked)).first;
+  if (checked && !it->second.digest_checked) {
+    const input_values& v = it->second.values;
+    if (digest_of(v.data, v.count * static_cast<std::size_t>(v.units)) == pinned(s, width)->digest) {
+      it->second.digest_checked = true;
+      it->second.values.digest_pending = false;
+    } else {
+      cache.erase(it);
+      it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir())).first;
+    }
+  }
   return it->second;
 }
 
@@ -376,7 +397,7 @@ const stored_inputs& stored(const input_set& s, int width) {
 // 128-bit property run then crashed at exit).
 template <class F>
 void with_values(const input_set& s, int width, F f) {
-  if (const auto it = stored_cache().find({&s, width}); it != stored_cache().end()) return f(it->second.values);
+  if (stored_cache().count({&s, width})) return f(stored(s, width, true).values);
   const stored_inputs once = load_inputs(s, width, inputs_dir());
   f(once.values);
 }
@@ -384,7 +405,38 @@ void with_values(const input_set& s, int width, F f) {
 
 const input_values& values_of(const input_set& s, int width) {
   SCANPROOF_CACHE_LOCK;
-  return stored(s, width).values;
+  return stored(s, width, true).values;
+}
+
+const input_values& sweep_values_of(const input_set& s, int width) {
+  SCANPROOF_CACHE_LOCK;
+  return stored(s, width, false).values;
+}
+
+bool confirm_inputs(const input_set& s, int width, std::uint64_t digest) {
+  SCANPROOF_CACHE_LOCK;
+  auto& cache = stored_cache();
+  const auto it = cache.find({&s, width});
+  if (it == cache.end() || it->second.digest_checked) return true;  // made here, or checked already
+  if (digest == pinned(s, width)->digest) {
+    it->second.digest_checked = true;
+    it->second.values.digest_pending = false;
+    return true;
+  }
+  const char* dir = inputs_dir();
+  std::fprintf(stderr,
+               "scanproof: input cache %s is corrupt (the digest of the values the check read differs from "
+               "its pin): made again, and the check runs again on them\n",
+               dir ? cache_path(s, width, dir).c_str() : std::string(s.name).c_str());
+  cache.erase(it);
+  // Not deferred: the file is read and found wrong again, then made and written anew.
+  cache.emplace(std::pair{&s, width}, load_inputs(s, width, dir));
+  return false;
+}
+
+void forget_inputs() {
+  SCANPROOF_CACHE_LOCK;
+  stored_cache().clear();
 }
 
 const std::vector<word>& words_of(const input_set& s, int width) {

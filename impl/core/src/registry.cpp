@@ -153,6 +153,7 @@ int register_entry(const char* name, op o, kernels k, const char* file, entry_in
   d.chain = k.chain;
   d.serialize = k.serialize;
   d.pop_batch = k.pop_batch;
+  d.batch_values = k.batch_values;
   d.sh = shaped(k.sh, info.layout);
   if (info.layout.width && info.layout.width != k.sh.width)
     the_store().errors.push_back(d.source + ": '" + d.name + "' declares width " +
@@ -186,6 +187,7 @@ int register_candidate(const char* name, op o, kernels k, const char* file, layo
   d.chain = k.chain;
   d.serialize = k.serialize;
   d.pop_batch = k.pop_batch;
+  d.batch_values = k.batch_values;
   d.candidate = true;
   d.provenance = "candidate";
   d.source = file;

@@ -30,6 +30,21 @@ void batch(const word* in, std::int64_t* out, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F>(in[i]));
 }
 
+// The same loop over inputs as the suite stores them (inputs.hpp: one 64-bit
+// value each): a conformance sweep hands a scanner of one integer of up to 64
+// bits the mapped input file itself, so no input is copied before the scanner
+// reads it. nullptr (values_batch_for) for every other signature.
+template <auto F>
+void batch_values(const std::uint64_t* in, std::int64_t* out, std::size_t n) {
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F>(word{in[i]}));
+}
+template <auto F>
+constexpr batch_values_fn values_batch_for() {
+  if constexpr (signature_of<F>::kind == argument::integer && signature_of<F>::width <= 64) return &batch_values<F>;
+  else return nullptr;
+}
+
 // Latency (bench/): each input depends on the previous result. The caller
 // stores in[i] XORed (in its low half) with the correct result for in[i-1],
 // so a conforming scanner sees exactly the intended words and the dependency
@@ -86,6 +101,7 @@ struct kernels {
   chain_fn serialize = nullptr;
   shape sh{};  // from F's signature: width and how it is passed
   pop_batch_fn pop_batch = nullptr;  // pop ops only
+  batch_values_fn batch_values = nullptr;  // one integer of up to 64 bits only
 };
 template <auto F, op O>
 constexpr kernels pop_kernels_for() {
@@ -108,8 +124,9 @@ constexpr kernels scan_kernels_for() {
   static_assert(signature_of<F>::valid,
                 "a scanner takes one unsigned integer (8 to 64 bits, or unsigned __int128), two "
                 "uint64_t (lo, hi), or a 16-byte board type (signature.hpp)");
-  if constexpr (O == op::popcount) return {&batch<F>, &chain<F>, nullptr, signature_shape<F>()};
-  else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>()};
+  if constexpr (O == op::popcount)
+    return {&batch<F>, &chain<F>, nullptr, signature_shape<F>(), nullptr, values_batch_for<F>()};
+  else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>(), nullptr, values_batch_for<F>()};
 }
 
 // A pop op, or a function that takes its board by reference or pointer, gets

@@ -19,6 +19,9 @@ namespace scanproof {
 // Results are widened to int64 so a candidate returning an unsigned
 // 0xFFFFFFFF is reported as such, not as -1.
 using batch_fn = void (*)(const word* in, std::int64_t* out, std::size_t n);
+// The same over inputs stored as 64-bit values (batch.hpp: batch_values), for a
+// scanner of one integer of up to 64 bits with the plain layout.
+using batch_values_fn = void (*)(const std::uint64_t* in, std::int64_t* out, std::size_t n);
 // Pop ops (op.hpp: pops()) only: the index as batch_fn writes it, and the
 // board the implementation left behind, in argument space (pop_batch.hpp).
 using pop_batch_fn = void (*)(const word* in, std::int64_t* out, word* after, std::size_t n);
@@ -68,6 +71,9 @@ struct descriptor {
   // Pop ops: index and board left behind; every driver that judges a pop op
   // reads this (batch then writes the index alone). nullptr for other ops.
   pop_batch_fn pop_batch = nullptr;
+  // batch over stored 64-bit values (conformance sweeps); nullptr where the
+  // signature is not one integer of up to 64 bits, and for C candidates.
+  batch_values_fn batch_values = nullptr;
   chain_fn chain = nullptr;      // latency: a dependent chain (bench/)
   chain_fn serialize = nullptr;  // every set bit of each word; nullptr for popcount
   zero_spec zero;

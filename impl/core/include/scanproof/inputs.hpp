@@ -75,6 +75,9 @@ struct input_values {
   const std::uint64_t* data = nullptr;
   std::size_t count = 0;
   int units = 1;
+  // From sweep_values_of() before the set's digest was matched: the reader
+  // digests every value and calls confirm_inputs().
+  bool digest_pending = false;
   word at(std::size_t i) const { return units == 1 ? word{data[i]} : word{data[2 * i], data[2 * i + 1]}; }
 };
 
@@ -103,6 +106,10 @@ class stored_inputs {
   input_values values;
   origin from = origin::generated;
   bool regenerated = false;  // a cache file was there but stale or corrupt: it was made again
+  // The values' digest matches the pin. False only for a file loaded with its
+  // digest deferred to the sweep that reads it (sweep_values_of): its size has
+  // been checked, its bytes not yet.
+  bool digest_checked = true;
   std::vector<std::uint64_t> owned;  // when not mapped
   void* map = nullptr;
   std::size_t map_bytes = 0;
@@ -115,11 +122,31 @@ class stored_inputs {
 // write whole files; the rename is atomic). Without one, or if the directory
 // cannot be written, made in memory. A generator whose output differs from the
 // pin ends the process with an error naming the set: never a silent pass.
-stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir);
+// With `defer_digest`, a file whose size matches is taken without reading it
+// (digest_checked false): for a reader that digests every value anyway.
+stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, bool defer_digest = false);
 
 // load_inputs() once per process per (set, width), with the cache directory
 // SCANPROOF_INPUTS_DIR (set on the driver tests by CMake: one per build tree).
 const input_values& values_of(const input_set& s, int width);
+
+// values_of() for a conformance sweep, which reads every value once: a cache
+// file's size is checked here, its digest is not, so the set is read once, not
+// twice (pin check, then sweep). The sweep digests the values it reads, all of
+// them in order (value_digest over count * units values), and must call
+// confirm_inputs() with that digest before it reports anything. The values
+// stay valid until then.
+const input_values& sweep_values_of(const input_set& s, int width);
+// True if `digest` is the set's pin (the values are then checked for this
+// process). Otherwise the file was stale or corrupt: this says so on stderr,
+// makes the set again (and the file), and returns false; the caller's sweep ran
+// on wrong inputs and must run again on sweep_values_of()'s new values.
+bool confirm_inputs(const input_set& s, int width, std::uint64_t digest);
+
+// Drops the sets this process loaded (values_of, sweep_values_of): the next
+// use loads them again, from SCANPROOF_INPUTS_DIR as it is then. For tests of
+// the cache; no reference to the dropped values may be in use.
+void forget_inputs();
 
 // The boards of a set at a width as words (values_of, widened), kept for the
 // process: property drivers and one-at-a-time re-runs read them.
