@@ -30,7 +30,23 @@ set(CMAKE_SYSTEM_NAME Generic)  # CMake 3.25 has no WASI platform module
 set(CMAKE_SYSTEM_PROCESSOR wasm32)
 set(CMAKE_C_COMPILER_TARGET wasm32-wasi)
 set(CMAKE_CXX_COMPILER_TARGET wasm32-wasi)
-set(CMAKE_SYSROOT /usr)  # include/wasm32-wasi, lib/wasm32-wasi
+# The sysroot is a directory of links to Debian's wasi-libc and libc++
+# (/usr/include/wasm32-wasi, /usr/lib/wasm32-wasi) and nothing else: clang's
+# WASI driver also searches <sysroot>/include and <sysroot>/local/include, and
+# with /usr as the sysroot a header wasi-libc lacks (<pthread.h>) was taken
+# from the host's glibc instead of failing to compile for wasm32.
+# (Not in script mode, `cmake -P`, which reads this file for its facts and
+# emulator only and has no build directory.)
+if(NOT CMAKE_SCRIPT_MODE_FILE)
+  set(_scanproof_wasi_sysroot ${CMAKE_BINARY_DIR}/wasi-sysroot)
+  foreach(_dir include lib)
+    file(MAKE_DIRECTORY ${_scanproof_wasi_sysroot}/${_dir})
+    if(NOT EXISTS ${_scanproof_wasi_sysroot}/${_dir}/wasm32-wasi)
+      file(CREATE_LINK /usr/${_dir}/wasm32-wasi ${_scanproof_wasi_sysroot}/${_dir}/wasm32-wasi SYMBOLIC)
+    endif()
+  endforeach()
+  set(CMAKE_SYSROOT ${_scanproof_wasi_sysroot})
+endif()
 # GoogleTest's output capture needs dup/dup2/mkstemp, which WASI lacks; set
 # for every compile so its library and the tests agree on gtest-port.h.
 set(CMAKE_C_FLAGS_INIT "-D_WASI_EMULATED_SIGNAL")
