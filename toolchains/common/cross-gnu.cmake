@@ -70,3 +70,4 @@ endforeach()
 # Where fork() hangs under the emulator, the checks run without their forking
 # supervisor (SCANPROOF_NO_SUPERVISOR=1 for the guest).
 include(${CMAKE_CURRENT_LIST_DIR}/emulator-forks.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/link-static.cmake)
