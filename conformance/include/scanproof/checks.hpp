@@ -105,9 +105,6 @@ std::string to_json(const impl_summary& s);
 std::string target_json();
 std::string json_string(std::string_view s);
 
-// "0x0000000000000010"
-std::string hex(std::uint64_t v);
-
 // The digest of a check's outputs, in input order: what compare() folds while
 // it sweeps (observation::digest), as one call for the judge (judge.hpp), so
 // both always use the same function.
