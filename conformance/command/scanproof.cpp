@@ -192,7 +192,7 @@ std::string checked(const descriptor& d) {
 
 // Each implementation runs in a child of its own where the platform can fork
 // (supervise.hpp): a scanner that crashes, exits or hangs costs its own row.
-// `timeout` bounds each check (the alarm is re-armed as each begins), so the
+// `timeout` bounds each check (the parent's deadline restarts as each begins), so the
 // whole run takes at most checks x timeout, whatever one scanner does.
 int check(int, char**) {
   const check_options& o = checking;
@@ -390,7 +390,7 @@ int main(int argc, char** argv) {
   if (a->has("op") && !(o.only_op = cl::op_named("scanproof", a->value("op")))) return 2;
   o.json_path = a->value("json");
   if (a->has("timeout")) {
-    // Whole seconds here (the supervisor's alarm), rounded up.
+    // Whole seconds here (run_isolated's limit, as its messages name it), rounded up.
     const auto t = cl::timeout_seconds("scanproof", a->value("timeout"));
     if (!t) return 2;
     o.timeout = static_cast<unsigned>(std::ceil(*t));

@@ -11,6 +11,7 @@
 #include "scanproof/digest.hpp"
 #include "scanproof/inputs.hpp"
 #include "scanproof/isolation.hpp"
+#include "scanproof/json_style.hpp"
 #include "scanproof/supervise.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"
@@ -612,13 +613,6 @@ std::string_view name(verdict v) {
   return "?";
 }
 
-std::string hex(std::uint64_t v) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s = "0x";
-  for (int i = 60; i >= 0; i -= 4) s += digits[(v >> i) & 0xF];
-  return s;
-}
-
 std::uint64_t output_digest(std::span<const std::int64_t> outputs) {
   value_digest h;
   h.add(outputs.data(), outputs.size());
@@ -699,6 +693,12 @@ std::vector<word> check_inputs(const descriptor& d, std::string_view check) {
   }
   return in;
 }
+
+namespace {
+// The supervisor (core, supervise.hpp) re-runs a chunk in flight one call at a
+// time from these inputs. Every program that runs a check links this file.
+[[maybe_unused]] const bool inputs_source_set = (set_check_inputs_source(check_inputs), true);
+}  // namespace
 
 std::vector<std::string> check_names(const descriptor& d) {
   std::vector<std::string> v{"known_answers"};
@@ -823,89 +823,89 @@ impl_summary ended_early(const descriptor& d, std::string why) {
   return s;
 }
 
-std::string json_string(std::string_view s) {
-  std::string o = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': o += "\\\""; break;
-      case '\\': o += "\\\\"; break;
-      case '\n': o += "\\n"; break;
-      case '\t': o += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          o += buf;
-        } else {
-          o += c;
-        }
-    }
-  }
-  return o + "\"";
-}
-
-std::string target_json() {
-  std::ostringstream js;
-  js << "{\"arch\": " << json_string(arch_name()) << ", \"compiler\": " << json_string(compiler_id())
-     << ", \"cpu\": " << json_string(cpu_model()) << ", \"big_endian\": " << (big_endian ? "true" : "false")
-     << ", \"long_bits\": " << long_bits << ", \"pointer_bits\": " << pointer_bits
-     << ", \"cpu_features\": [";
-  // What requirements and expectations are phrased in, as this CPU answers it
-  // (the matrix report explains failures by these facts).
-  bool first = true;
-  for (cpu_feature f : all_cpu_features)
-    if (cpu_has(f)) js << (std::exchange(first, false) ? "" : ", ") << json_string(name(f));
-  js << "]}";
-  return js.str();
-}
-
 namespace {
-// A pop op's boards left behind: `, "expected_after": "0x..", "got_after": "0x.."`
-// (argument space, rendered as the input is); "" for the other ops.
-std::string after_json(const descriptor& d, const mismatch& m) {
-  std::string j;
-  if (m.expected_after) j += ", \"expected_after\": " + json_string(render_argument(d.sh, *m.expected_after));
-  if (m.got_after) j += ", \"got_after\": " + json_string(render_argument(d.sh, *m.got_after));
-  return j;
+using json = json_style::json;
+
+// A time in seconds as the suite has always written it: six significant
+// digits (an ostream's default), so a result file reads the same as before.
+json seconds_value(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", s);
+  return json::parse(text, nullptr, /*allow_exceptions=*/false);
 }
 
-std::string mismatch_json(const descriptor& d, const mismatch& m) {
-  return "{\"input\": " + json_string(render(d.sh, m.input)) + ", \"expected\": " + std::to_string(m.expected) +
-         ", \"got\": " + std::to_string(m.got) + after_json(d, m) +
-         ", \"reproduced\": " + (m.reproduced ? "true" : "false") +
-         ", \"replay_got\": " + std::to_string(m.replay_got) + ", \"position\": " + std::to_string(m.position) + "}";
+// A pop op's boards left behind (argument space, rendered as the input is);
+// nothing for the other ops.
+void add_after(json& j, const descriptor& d, const mismatch& m) {
+  if (m.expected_after) j["expected_after"] = render_argument(d.sh, *m.expected_after);
+  if (m.got_after) j["got_after"] = render_argument(d.sh, *m.got_after);
+}
+
+json mismatch_json(const descriptor& d, const mismatch& m) {
+  json j;
+  j["input"] = render(d.sh, m.input);
+  j["expected"] = m.expected;
+  j["got"] = m.got;
+  add_after(j, d, m);
+  j["reproduced"] = m.reproduced;
+  j["replay_got"] = m.replay_got;
+  j["position"] = m.position;
+  return j;
 }
 }  // namespace
 
+std::string target_json() {
+  json j;
+  j["arch"] = arch_name();
+  j["compiler"] = compiler_id();
+  j["cpu"] = cpu_model();
+  j["big_endian"] = big_endian;
+  j["long_bits"] = long_bits;
+  j["pointer_bits"] = pointer_bits;
+  // What requirements and expectations are phrased in, as this CPU answers it
+  // (the matrix report explains failures by these facts).
+  j["cpu_features"] = json::array();
+  for (cpu_feature f : all_cpu_features)
+    if (cpu_has(f)) j["cpu_features"].push_back(std::string(name(f)));
+  return json_style::line(j);
+}
+
 std::string to_json(const impl_summary& s) {
   const descriptor& d = *s.d;
-  std::ostringstream js;
-  js << "{\"name\": " << json_string(d.name) << ", \"op\": " << json_string(name(d.operation))
-     << ", \"width\": " << d.sh.width << ", \"op_label\": " << json_string(op_label(d.operation, d.sh))
-     << ", \"shape\": " << json_string(shape_text(d.sh)) << ", \"domain\": " << json_string(domain_text(d.sh))
-     << ", \"verdict\": " << json_string(name(s.overall))
-     << ", \"ran_to_end\": " << (s.ran_to_end ? "true" : "false")
-     << ", \"zero_result\": " << (s.zero_result ? std::to_string(*s.zero_result) : "null")
-     << ", \"digest\": " << (s.digest ? json_string(hex(*s.digest)) : "null")
-     << ", \"seconds\": " << s.seconds
-     << ", \"counterexample\": " << (s.counterexample ? mismatch_json(d, *s.counterexample) : "null")
-     << ", \"headline\": " << json_string(s.headline) << ", \"expected_failures_observed\": [";
-  for (std::size_t i = 0; i < s.expected_failures_observed.size(); ++i)
-    js << (i ? ", " : "") << json_string(s.expected_failures_observed[i]);
-  js << "], \"checks\": [";
-  for (std::size_t i = 0; i < s.checks.size(); ++i) {
-    const check_outcome& r = s.checks[i];
-    js << (i ? ", " : "") << "{\"check\": " << json_string(r.check) << ", \"verdict\": "
-       << json_string(name(r.v)) << ", \"seconds\": " << r.seconds << ", \"inputs\": " << r.seen.inputs
-       << ", \"scanner_seconds\": " << r.seen.scanner_seconds;
-    if (r.seen.smallest)
-      js << ", \"input\": " << json_string(render(d.sh, r.seen.smallest->input))
-         << ", \"expected\": " << r.seen.smallest->expected << ", \"got\": " << r.seen.smallest->got
-         << after_json(d, *r.seen.smallest) << ", \"reproduced\": " << (r.seen.smallest->reproduced ? "true" : "false");
-    js << ", \"message\": " << json_string(r.message) << "}";
+  json j;
+  j["name"] = d.name;
+  j["op"] = std::string(name(d.operation));
+  j["width"] = d.sh.width;
+  j["op_label"] = op_label(d.operation, d.sh);
+  j["shape"] = shape_text(d.sh);
+  j["domain"] = domain_text(d.sh);
+  j["verdict"] = std::string(name(s.overall));
+  j["ran_to_end"] = s.ran_to_end;
+  j["zero_result"] = s.zero_result ? json(*s.zero_result) : json(nullptr);
+  j["digest"] = s.digest ? json(hex(*s.digest)) : json(nullptr);
+  j["seconds"] = seconds_value(s.seconds);
+  j["counterexample"] = s.counterexample ? mismatch_json(d, *s.counterexample) : json(nullptr);
+  j["headline"] = s.headline;
+  j["expected_failures_observed"] = s.expected_failures_observed;
+  json& checks = j["checks"] = json::array();
+  for (const check_outcome& r : s.checks) {
+    json c;
+    c["check"] = r.check;
+    c["verdict"] = std::string(name(r.v));
+    c["seconds"] = seconds_value(r.seconds);
+    c["inputs"] = r.seen.inputs;
+    c["scanner_seconds"] = seconds_value(r.seen.scanner_seconds);
+    if (const auto& m = r.seen.smallest) {
+      c["input"] = render(d.sh, m->input);
+      c["expected"] = m->expected;
+      c["got"] = m->got;
+      add_after(c, d, *m);
+      c["reproduced"] = m->reproduced;
+    }
+    c["message"] = r.message;
+    checks.push_back(std::move(c));
   }
-  js << "]}";
-  return js.str();
+  return json_style::line(j);
 }
 
 }  // namespace scanproof

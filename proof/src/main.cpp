@@ -144,7 +144,7 @@ static int prove_main(int argc, char** argv) {
       todo.push_back(&d);
   // Without a child process per proof, proofs share this process's LLVM
   // module, which is not for concurrent use: one at a time.
-  if (std::getenv("SCANPROOF_NO_SUPERVISOR")) jobs = 1;
+  if (!can_fork()) jobs = 1;
   std::vector<proof::outcome> all(todo.size());
   std::atomic<std::size_t> next{0};
   std::mutex text_mutex;

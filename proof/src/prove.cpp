@@ -2,23 +2,21 @@
 
 #include <z3++.h>
 
-#include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 
 #include "contract.hpp"
 #include "bitops.hpp"
 #include "decide.hpp"
-#include "scanproof/checks.hpp"  // hex
 #include "scanproof/batch.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/shape.hpp"
+#include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
 #include "translate.hpp"
 
@@ -36,44 +34,39 @@ constexpr bool build_has_ndebug = true;
 constexpr bool build_has_ndebug = false;
 #endif
 
-// Runs the built implementation on one input in a child process: an input in
-// undefined behaviour may make it loop or crash. Empty result: it did not
-// return a value; `why` says what happened.
+// How long a counterexample's replay may run before it counts as hung.
+constexpr double replay_limit_seconds = 10;
+
+// Runs the built implementation on one input in a child process (the
+// supervisor's run_in_child, which keeps the limit): an input in undefined
+// behaviour may make it loop or crash. Empty result: it did not return a
+// value; `why` says what happened. Where nothing forks (SCANPROOF_NO_SUPERVISOR)
+// it runs in this process, as run_isolated runs the proof itself there.
 std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& why) {
-  int fds[2];
-  if (pipe(fds) != 0) {
-    why = "not replayed: pipe() failed";
+  const auto replay = [&] {
+    const fresh_process_state fresh;
+    return call_one(batch, input);
+  };
+  if (!can_fork()) return replay();
+  const child_end end = run_in_child(
+      [&] {
+        const std::int64_t got = replay();
+        return std::string(reinterpret_cast<const char*>(&got), sizeof got);
+      },
+      {replay_limit_seconds, false});
+  if (!end.forked) {
+    why = "not replayed: " + end.failure;
     return std::nullopt;
   }
-  const pid_t child = fork();
-  if (child == 0) {
-    close(fds[0]);
+  if (end.exited_zero() && end.output.size() == sizeof(std::int64_t)) {
     std::int64_t got = 0;
-    {
-      const fresh_process_state fresh;
-      got = call_one(batch, input);
-    }
-    const ssize_t n = write(fds[1], &got, sizeof got);
-    _exit(n == static_cast<ssize_t>(sizeof got) ? 0 : 1);
+    std::memcpy(&got, end.output.data(), sizeof got);
+    return got;
   }
-  close(fds[1]);
-  if (child < 0) {
-    close(fds[0]);
-    why = "not replayed: fork() failed";
-    return std::nullopt;
-  }
-  pollfd pfd{fds[0], POLLIN, 0};
-  const int ready = poll(&pfd, 1, 10000);
-  std::int64_t got = 0;
-  const bool have = ready > 0 && read(fds[0], &got, sizeof got) == static_cast<ssize_t>(sizeof got);
-  close(fds[0]);
-  if (!have) kill(child, SIGKILL);
-  int st = 0;
-  waitpid(child, &st, 0);
-  if (have) return got;
-  why = ready == 0 ? "replay did not return within 10 s (killed)"
-        : WIFSIGNALED(st) ? "replay died with signal " + std::to_string(WTERMSIG(st))
-                          : "replay returned no value";
+  why = end.timed_out ? "replay did not return within " + std::to_string(static_cast<int>(replay_limit_seconds)) +
+                            " s (killed)"
+        : WIFSIGNALED(end.status) ? "replay died with signal " + std::to_string(WTERMSIG(end.status))
+                                  : "replay returned no value";
   return std::nullopt;
 }
 

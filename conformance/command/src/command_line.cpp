@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "scanproof/checks.hpp"
+#include "scanproof/json_style.hpp"
 #include "scanproof/registry.hpp"
 
 namespace scanproof::command_line {
@@ -128,39 +129,7 @@ std::optional<int> positive_integer(std::string_view program, std::string_view o
   return std::nullopt;
 }
 
-namespace {
-
-void write(std::string& out, const json& v) {
-  if (v.is_object()) {
-    out += '{';
-    const char* sep = "";
-    for (const auto& [key, item] : v.items()) {
-      out += sep + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
-      write(out, item);
-      sep = ", ";
-    }
-    out += '}';
-  } else if (v.is_array()) {
-    out += '[';
-    const char* sep = "";
-    for (const json& item : v) {
-      out += sep;
-      write(out, item);
-      sep = ", ";
-    }
-    out += ']';
-  } else {
-    out += v.dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-}
-
-}  // namespace
-
-std::string json_line(const json& value) {
-  std::string out;
-  write(out, value);
-  return out;
-}
+std::string json_line(const json& value) { return json_style::line(value); }
 
 std::string json_document(const json& head, std::string_view list_key, const std::vector<json>& items) {
   std::string out = json_line(head);

@@ -99,14 +99,12 @@ impl_summary ended_early(const descriptor& d, std::string why);
 // from those sweeps).
 impl_summary run_implementation(const descriptor& d);
 
-// {"name": ..., "op": ..., "verdict": ..., ...}: docs/contracts.md, "Results".
+// {"name": ..., "op": ..., "verdict": ..., ...}: docs/contracts.md, "Results",
+// in the suite's JSON style (one line; written with nlohmann-json, which this
+// header does not expose).
 std::string to_json(const impl_summary& s);
 // {"arch": ..., "compiler": ..., "data model" ...}: the facts of the running target.
 std::string target_json();
-std::string json_string(std::string_view s);
-
-// "0x0000000000000010"
-std::string hex(std::uint64_t v);
 
 // The digest of a check's outputs, in input order: what compare() folds while
 // it sweeps (observation::digest), as one call for the judge (judge.hpp), so

@@ -43,6 +43,8 @@ word from_argument(const shape& s, word a) {
 
 std::string hex128(word a) { return "0x" + hex_digits(a.hi, 16) + hex_digits(a.lo, 16); }
 
+std::string hex(std::uint64_t v) { return "0x" + hex_digits(v, 16); }
+
 std::string render(const shape& s, word b) { return render_argument(s, to_argument(s, b)); }
 
 std::string render_argument(const shape& s, word a) {

@@ -9,7 +9,6 @@
 // target's `scanproof list --json` is what ci/matrix reads. getopt_long is in
 // every C library the targets have (glibc, wasi-libc, mingw-w64).
 #pragma once
-#include <nlohmann/json.hpp>
 
 #include <map>
 #include <optional>
@@ -17,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "scanproof/json_style.hpp"
 #include "scanproof/op.hpp"
 
 namespace scanproof::command_line {
@@ -68,9 +68,9 @@ std::optional<double> positive_number(std::string_view program, std::string_view
 std::optional<int> positive_integer(std::string_view program, std::string_view option,
                                     const std::string& text);
 
-using json = nlohmann::ordered_json;  // fields in the order they are set
+using json = json_style::json;  // fields in the order they are set
 
-// The suite's JSON style: one line, `{"name": "x", "op": "lsb", "checks": [1, 2]}`
+// The suite's JSON style (json_style.hpp): one line, `{"name": "x", "op": "lsb", "checks": [1, 2]}`
 // (what the docs and ci/matrixjob show); strings as UTF-8, a byte that is not
 // UTF-8 replaced by U+FFFD rather than written as invalid JSON.
 std::string json_line(const json& value);

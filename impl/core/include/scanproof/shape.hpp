@@ -77,6 +77,8 @@ std::string render_argument(const shape& s, word argument);
 // A 128-bit argument (to_argument() of a board) as one number, high half
 // first: "0x" and 32 hex digits, as `scanproof eval` reads it.
 std::string hex128(word argument);
+// "0x0000000000000010": one 64-bit value, 16 digits.
+std::string hex(std::uint64_t v);
 
 // The correct result for a board, in the implementation's numbering: lsb/msb
 // add the index base; ctz/clz count over the layout's squares. Not for

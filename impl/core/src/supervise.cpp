@@ -1,6 +1,8 @@
 #include "scanproof/supervise.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -8,14 +10,13 @@
 #include <string>
 
 #include "scanproof/batch.hpp"
-#include "scanproof/checks.hpp"
-#include "scanproof/inputs.hpp"
 #include "scanproof/registry.hpp"
 
 #if defined(__unix__) && !defined(__wasi__)
 #define SCANPROOF_CAN_FORK 1
 #include <signal.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -42,7 +43,17 @@ std::string flight_path;             // SCANPROOF_FLIGHT_FILE where nothing can 
 std::string nonce;                   // SCANPROOF_NONCE, out of the environment
 std::string outputs_path;            // SCANPROOF_OUTPUTS_FILE (judge.hpp)
 std::string outputs_pending;         // lines not yet written (WASI: until the work returned)
-unsigned check_alarm = 0;            // in a run_isolated child with per_check: seconds per check
+bool stamp_checks = false;           // in a child with a per-check limit: flight_begin() stamps the record
+check_inputs_source inputs_source = nullptr;  // set_check_inputs_source (the check engine's)
+
+// The supervisor's clock: milliseconds since this process (or the first of
+// its forked family) started, the same in parent and children.
+using supervisor_clock = std::chrono::steady_clock;
+const supervisor_clock::time_point clock_epoch = supervisor_clock::now();
+std::uint32_t clock_ms() {
+  return static_cast<std::uint32_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(supervisor_clock::now() - clock_epoch).count());
+}
 
 void copy(char* dst, std::size_t cap, std::string_view s) {
   const std::size_t n = s.size() < cap - 1 ? s.size() : cap - 1;
@@ -203,53 +214,12 @@ void at_exit_report() {
 }
 
 #if SCANPROOF_CAN_FORK
-std::string status_text(int status) {
-  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) {
-    const char* s = strsignal(WTERMSIG(status));
-    return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + (s ? s : "?") + ")";
-  }
-  return "status " + std::to_string(status);
-}
-
-// The child died inside a chunk of `count` inputs: re-run that chunk one call
-// at a time in a fresh child, recording each input first, to name the input
-// whose call ended the process. Only for checks whose inputs can be
-// regenerated (the canonical input sets); nullopt when not found.
-bool locate_exact(in_flight& f) {
-  const descriptor* d = find(f.impl);
-  if (!d || !d->built() || f.count <= 1) return false;
-  std::vector<word> words = check_inputs(*d, f.check);
-  for (word& b : words) b = to_argument(d->sh, b);
-  if (f.index + f.count > words.size() || words[f.index] != word{f.first, f.first_hi}) return false;
-  in_flight before = f;
-  const pid_t pid = fork();
-  if (pid < 0) return false;
-  if (pid == 0) {
-    for (std::uint64_t i = 0; i < before.count; ++i) {
-      flight_chunk(&words[before.index + i], before.index + i, 1);
-      (void)call_one(d->batch, words[before.index + i]);
-    }
-    record->active = 0;  // the whole chunk ran: the exit depended on state, not on one input
-    _exit(0);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-  }
-  if (!record->active || record->count != 1) {
-    *record = before;
-    return false;
-  }
-  f = *record;
-  return true;
-}
-
 constexpr char end_of_result = '\x04';
 
 // The flight record in memory shared with children (supervised_main shares it
-// already; a program that only calls run_isolated gets it here).
-// Once per process, thread-safe: `scanproof prove --jobs` calls run_isolated
-// from several threads.
+// before its fork; a program that only runs children gets it here).
+// Once per process, thread-safe: `scanproof prove --jobs` runs children from
+// several threads.
 bool share_record() {
   static const bool shared = [] {
     if (record != &local_record) return true;
@@ -260,28 +230,156 @@ bool share_record() {
   }();
   return shared;
 }
+
+// The deadline of a child started at `started`: with per_check, the limit
+// counts from the latest check the child began (its stamp in the record).
+supervisor_clock::time_point deadline_of(supervisor_clock::time_point started, const child_limits& limits) {
+  if (limits.per_check) {
+    const std::uint32_t began = __atomic_load_n(&record->check_began_ms, __ATOMIC_RELAXED);
+    started = std::max(started, clock_epoch + std::chrono::milliseconds(began));
+  }
+  return started + std::chrono::duration_cast<supervisor_clock::duration>(std::chrono::duration<double>(limits.seconds));
+}
+
+// Reads what is in the pipe now; false at its end (or an error).
+bool read_available(int fd, std::string& out) {
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+      out.append(buf, static_cast<std::size_t>(n));
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 0) <= 0) return true;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      return false;
+    }
+  }
+}
+
+// The parent's side of run_in_child: the child's output until the child ended,
+// or until its deadline, when the parent kills it. It looks at the child
+// itself, not only at the pipe's end: a descendant can hold the pipe open
+// after the child is gone, and a child can close it and go on running.
+void wait_for(pid_t pid, int fd, supervisor_clock::time_point started, const child_limits& limits,
+              child_end& end) {
+  bool open = true;
+  int tick_ms = 1;  // between looks at the child, growing while nothing happens
+  for (;;) {
+    int wait_ms = tick_ms;
+    if (limits.seconds > 0) {
+      const auto left = deadline_of(started, limits) - supervisor_clock::now();
+      if (left <= supervisor_clock::duration::zero()) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, &end.status, 0) < 0 && errno == EINTR) {
+        }
+        end.timed_out = true;
+        return;
+      }
+      const auto left_ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+      wait_ms = static_cast<int>(std::min<long long>(wait_ms, left_ms));
+    }
+    pollfd p{open ? fd : -1, POLLIN, 0};  // a negative fd: poll only waits
+    if (poll(&p, 1, wait_ms) > 0 && p.revents) {
+      if (read_available(fd, end.output)) continue;
+      open = false;
+      tick_ms = 1;  // the pipe's end: the child is ending
+    }
+    const pid_t w = waitpid(pid, &end.status, WNOHANG);
+    if (w == pid || (w < 0 && errno != EINTR)) {
+      if (open) read_available(fd, end.output);  // what it wrote before it ended
+      return;
+    }
+    tick_ms = std::min(tick_ms * 2, 100);
+  }
+}
+
+// The child died inside a chunk of `count` inputs: re-run that chunk one call
+// at a time in a fresh child, recording each input first, to name the input
+// whose call ended the process. Only for checks whose inputs the registered
+// source regenerates (the canonical input sets); false when not found.
+bool locate_exact(in_flight& f, const child_limits& limits) {
+  const descriptor* d = inputs_source ? find(f.impl) : nullptr;
+  if (!d || !d->built() || f.count <= 1) return false;
+  std::vector<word> words = inputs_source(*d, f.check);
+  for (word& b : words) b = to_argument(d->sh, b);
+  if (f.index + f.count > words.size() || words[f.index] != word{f.first, f.first_hi}) return false;
+  const in_flight before = f;
+  const child_end rerun = run_in_child(
+      [&] {
+        for (std::uint64_t i = 0; i < before.count; ++i) {
+          flight_chunk(&words[before.index + i], before.index + i, 1);
+          (void)call_one(d->batch, words[before.index + i]);
+        }
+        record->active = 0;  // the whole chunk ran: the exit depended on state, not on one input
+        return std::string();
+      },
+      {limits.seconds, false});
+  if (!rerun.forked || !record->active || record->count != 1) {
+    *record = before;
+    return false;
+  }
+  f = *record;
+  return true;
+}
 #endif
 
 }  // namespace
 
-isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds,
-                             bool per_check) {
+std::string child_end::how() const {
+#if SCANPROOF_CAN_FORK
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const char* s = strsignal(WTERMSIG(status));
+    return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + (s ? s : "?") + ")";
+  }
+#endif
+  return "status " + std::to_string(status);
+}
+
+bool child_end::exited_zero() const {
+#if SCANPROOF_CAN_FORK
+  return forked && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+#else
+  return false;
+#endif
+}
+
+bool can_fork() {
+#if SCANPROOF_CAN_FORK
+  return !std::getenv("SCANPROOF_NO_SUPERVISOR");
+#else
+  return false;
+#endif
+}
+
+void set_check_inputs_source(check_inputs_source source) { inputs_source = source; }
+
+child_end run_in_child(const std::function<std::string()>& body, child_limits limits) {
+  child_end end;
 #if SCANPROOF_CAN_FORK
   int fds[2];
-  if (!std::getenv("SCANPROOF_NO_SUPERVISOR") && share_record() && pipe(fds) == 0) {
+  if (!can_fork()) {
+    end.failure = "SCANPROOF_NO_SUPERVISOR is set";
+  } else if (!share_record()) {
+    end.failure = std::string("mmap() failed: ") + std::strerror(errno);
+  } else if (pipe(fds) != 0) {
+    end.failure = std::string("pipe() failed: ") + std::strerror(errno);
+  } else {
     std::fflush(nullptr);
+    const supervisor_clock::time_point started = supervisor_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {
       close(fds[0]);
 #if defined(__linux__)
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      prctl(PR_SET_PDEATHSIG, SIGKILL);  // the parent's end (ctest's timeout kills it) ends the child
 #endif
-      if (timeout_seconds) alarm(timeout_seconds);
-      if (per_check) check_alarm = timeout_seconds;  // re-armed by each flight_begin()
-      // The result, then an end-of-result byte: completed means it arrived.
-      const std::string out = fn() + end_of_result;
+      stamp_checks = limits.per_check && limits.seconds > 0;
+      const std::string out = body();
       for (std::size_t done = 0; done < out.size();) {
         const ssize_t w = write(fds[1], out.data() + done, out.size() - done);
+        if (w < 0 && errno == EINTR) continue;
         if (w <= 0) _exit(3);
         done += static_cast<std::size_t>(w);
       }
@@ -289,36 +387,47 @@ isolated_result run_isolated(const std::function<std::string()>& fn, unsigned ti
       _exit(0);  // no atexit handlers, no static destructors: the parent goes on
     }
     close(fds[1]);
-    if (pid > 0) {
-      isolated_result r;
-      char buf[4096];
-      for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;)
-        if (n > 0) r.output.append(buf, static_cast<std::size_t>(n));
-        else if (errno != EINTR) break;
-      close(fds[0]);
-      int status = 0;
-      while (waitpid(pid, &status, 0) < 0) {
-      }
-      r.completed = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !r.output.empty() &&
-                    r.output.back() == end_of_result;
-      if (r.completed) r.output.pop_back();
-      if (!r.completed) {
-        in_flight f = *record;
-        const bool hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
-        const std::string how =
-            !hung ? status_text(status)
-            : per_check && f.active
-                ? "hung or too slow: the check gave no result within " + std::to_string(timeout_seconds) +
-                      " s, the limit per check"
-                : "hung: no result after " + std::to_string(timeout_seconds) + " s";
-        const bool exact = !hung && f.active && locate_exact(f);
-        r.why = describe_early_exit(f, how) +
-                (exact ? "\n  (located by re-running the chunk one call at a time)" : "");
-        record->active = 0;
-      }
-      return r;
+    if (pid < 0) {
+      end.failure = std::string("fork() failed: ") + std::strerror(errno);
+    } else {
+      end.forked = true;
+      wait_for(pid, fds[0], started, limits, end);
     }
     close(fds[0]);
+  }
+#else
+  (void)body;
+  (void)limits;
+  end.failure = "this platform cannot fork";
+#endif
+  return end;
+}
+
+isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds,
+                             bool per_check) {
+#if SCANPROOF_CAN_FORK
+  const child_limits limits{static_cast<double>(timeout_seconds), per_check};
+  // The result, then an end-of-result byte: completed means it arrived.
+  const child_end end = run_in_child([&] { return fn() + end_of_result; }, limits);
+  if (end.forked) {
+    isolated_result r;
+    r.output = end.output;
+    r.completed = end.exited_zero() && !r.output.empty() && r.output.back() == end_of_result;
+    if (r.completed) r.output.pop_back();
+    if (!r.completed) {
+      in_flight f = *record;
+      const std::string how =
+          !end.timed_out ? end.how()
+          : per_check && f.active
+              ? "hung or too slow: the check gave no result within " + std::to_string(timeout_seconds) +
+                    " s, the limit per check"
+              : "hung: no result after " + std::to_string(timeout_seconds) + " s";
+      const bool exact = !end.timed_out && f.active && locate_exact(f, limits);
+      r.why = describe_early_exit(f, how) +
+              (exact ? "\n  (located by re-running the chunk one call at a time)" : "");
+      record->active = 0;
+    }
+    return r;
   }
 #endif
   (void)timeout_seconds;
@@ -342,9 +451,7 @@ void flight_begin(const descriptor& d, std::string_view check, std::string_view 
 void flight_begin(std::string_view impl, std::string_view check, std::string_view label) {
   static const bool mapped = (map_flight_file(), true);
   (void)mapped;
-#if SCANPROOF_CAN_FORK
-  if (check_alarm) alarm(check_alarm);  // a fresh limit for this check (run_isolated's per_check)
-#endif
+  if (stamp_checks) __atomic_store_n(&record->check_began_ms, clock_ms(), __ATOMIC_RELAXED);  // a fresh limit
   copy(record->label, sizeof record->label, label);
   copy(record->impl, sizeof record->impl, impl);
   copy(record->check, sizeof record->check, check);
@@ -393,49 +500,35 @@ int supervised_main(int (*work)(int, char**), int argc, char** argv) {
   bool listing = false;
   for (int i = 1; i < argc; ++i) listing |= std::strcmp(argv[i], "--gtest_list_tests") == 0;
 #if SCANPROOF_CAN_FORK
-  if (!listing && !std::getenv("SCANPROOF_NO_SUPERVISOR")) {
-    if (!file_backed) {
-      void* shared = mmap(nullptr, sizeof(in_flight), PROT_READ | PROT_WRITE,
-                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-      if (shared != MAP_FAILED) record = new (shared) in_flight{};
-    }
-    if (record != &local_record) {
+  if (!listing && can_fork() && share_record()) {
+    const child_end end = run_in_child([&]() -> std::string {
+      const int rc = work(argc, argv);
+      record->status = rc;  // the parent reports it only if the child's exit agrees
+      record->finished = 1;
       std::fflush(nullptr);
-      const pid_t pid = fork();
-      if (pid == 0) {
-#if defined(__linux__)
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // ctest's timeout kills the parent
-#endif
-        const int rc = work(argc, argv);
-        record->status = rc;  // the parent reports it only if the child's exit agrees
-        record->finished = 1;
-        std::fflush(nullptr);
-        return rc;
+      std::exit(rc);  // as main's return would: atexit handlers and static destructors run, in the child
+    });
+    if (end.forked) {
+      const int status = end.status;
+      if (record->finished && WIFEXITED(status) && WEXITSTATUS(status) == record->status) {
+        report_completion(record->status);
+        return record->status;
       }
-      if (pid > 0) {
-        int status = 0;
-        while (waitpid(pid, &status, 0) < 0) {
-        }
-        if (record->finished && WIFEXITED(status) && WEXITSTATUS(status) == record->status) {
-          report_completion(record->status);
-          return record->status;
-        }
-        in_flight f = *record;
-        std::string how = status_text(status);
-        if (f.finished)  // the work returned, then something at exit changed its status
-          how += " after the work returned " + std::to_string(f.status) + ": a static destructor or atexit handler";
-        const bool exact = f.active && !f.finished && locate_exact(f);
-        std::fprintf(stderr, "\n%s%s\n", describe_early_exit(f, how).c_str(),
-                     exact ? "\n  (located by re-running the chunk one call at a time)" : "");
-        set_text("reported\n");
-        if (WIFSIGNALED(status)) {  // keep ctest's "***Exception: <signal>" line
-          ::signal(WTERMSIG(status), SIG_DFL);
-          ::raise(WTERMSIG(status));
-        }
-        return 1;
+      in_flight f = *record;
+      std::string how = end.how();
+      if (f.finished)  // the work returned, then something at exit changed its status
+        how += " after the work returned " + std::to_string(f.status) + ": a static destructor or atexit handler";
+      const bool exact = f.active && !f.finished && locate_exact(f, {});
+      std::fprintf(stderr, "\n%s%s\n", describe_early_exit(f, how).c_str(),
+                   exact ? "\n  (located by re-running the chunk one call at a time)" : "");
+      set_text("reported\n");
+      if (WIFSIGNALED(status)) {  // keep ctest's "***Exception: <signal>" line
+        ::signal(WTERMSIG(status), SIG_DFL);
+        ::raise(WTERMSIG(status));
       }
-      if (!file_backed) record = &local_record;  // fork failed: run unsupervised below
+      return 1;
     }
+    // fork failed: run unsupervised below
   }
 #endif
   std::atexit(at_exit_report);

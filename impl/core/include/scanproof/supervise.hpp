@@ -1,3 +1,9 @@
+// The process supervisor: the flight record, the one way the suite runs
+// something in a child process, and the mains of the drivers. Part of the
+// core (impl/core): it includes no driver; what it runs is a callback, and the
+// check engine registers where a check's inputs come from
+// (set_check_inputs_source) so an early exit can be narrowed to one input.
+//
 // "A check passes only if it ran to its end" (docs/contracts.md, ctest labels).
 //
 // A scanner can end the process in the middle of a check -- exit(0), _exit(0),
@@ -6,12 +12,12 @@
 // replay main, `scanproof check`) runs its main through supervised_main():
 //
 //  * where the platform can fork (Linux, also under qemu-user; unless
-//    SCANPROOF_NO_SUPERVISOR is set, as toolchains/common/cross-gnu.cmake
-//    does where fork() hangs under the emulator), the work runs in a child;
-//    the parent waits, and if the child ended before the work returned it
-//    names the check and the input in flight (re-running that chunk of
-//    inputs one call at a time in another child to find the exact input),
-//    and fails;
+//    SCANPROOF_NO_SUPERVISOR is set, as toolchains/common/emulator-forks.cmake
+//    does where fork() hangs under the emulator), the work runs in a child
+//    (run_in_child); the parent waits, and if the child ended before the work
+//    returned it names the check and the input in flight (re-running that
+//    chunk of inputs one call at a time in another child to find the exact
+//    input), and fails;
 //  * everywhere (also Wine and WASI, which cannot fork) the verdict is the
 //    test launcher's (cmake/scanproof-launch, set on every driver's tests by
 //    cmake/ScanproofLaunch.cmake): it makes a nonce per run and passes it with
@@ -34,6 +40,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "scanproof/descriptor.hpp"
 
@@ -70,6 +77,10 @@ struct in_flight {
   int active;              // inside a check
   int finished;            // the work returned
   int status;              // what it returned
+  // When the current check began, in ms on the supervisor's clock, written by
+  // flight_begin() in a child with a per-check limit: the parent's deadline
+  // restarts from it (run_in_child). Read and written whole (32 bits).
+  std::uint32_t check_began_ms;
 };
 
 in_flight& flight();
@@ -92,6 +103,40 @@ void report_outputs(std::string_view line);
 // The early-exit message for `f` (no trailing newline).
 std::string describe_early_exit(const in_flight& f, std::string_view how);
 
+// The one way the suite runs something in a child process (run_isolated,
+// supervised_main, the re-run of a chunk, the prover's replay): fork; the child
+// runs body() and sends what it returns through a pipe, then _exit(0) (body
+// may end the process itself). The parent reads the pipe and keeps the time
+// limit itself: at the deadline it kills the child (SIGKILL). A limit inside
+// the child (alarm) could be undone by the code it runs: alarm(0), SIGALRM
+// blocked or ignored.
+struct child_limits {
+  double seconds = 0;      // 0: no limit
+  bool per_check = false;  // the limit restarts when the child begins a check (flight_begin)
+};
+struct child_end {
+  bool forked = false;     // false: nothing ran; `failure` says why
+  bool timed_out = false;  // killed by the parent at the limit
+  int status = 0;          // waitpid()'s status
+  std::string output;      // what body returned (what arrived of it)
+  std::string failure;     // why nothing forked
+  // "exit status 3", "killed by signal 11 (Segmentation fault)".
+  std::string how() const;
+  bool exited_zero() const;
+};
+// The platform can fork and SCANPROOF_NO_SUPERVISOR is not set. Where it is
+// false, every caller runs its work in its own process instead.
+bool can_fork();
+child_end run_in_child(const std::function<std::string()>& body, child_limits limits = {});
+
+// Where a check's inputs come from, in the order it runs them (the check
+// engine's check_inputs(), registered by checks.cpp): the supervisor re-runs
+// the chunk in flight one call at a time to name the input that ended the
+// process. Without a source, or for a check it returns nothing for, the
+// message names the chunk.
+using check_inputs_source = std::vector<word> (*)(const descriptor& d, std::string_view check);
+void set_check_inputs_source(check_inputs_source source);
+
 // One implementation's run in a child of its own where the platform can fork:
 // its crash, exit or hang costs only its own result. `fn` returns the result
 // as text (sent to the parent through a pipe). Without fork it runs inline.
@@ -101,8 +146,9 @@ struct isolated_result {
   std::string why;     // describe_early_exit(), when not
 };
 // timeout_seconds bounds the whole of fn, or with per_check each check fn
-// begins (flight_begin() re-arms the alarm): `scanproof check --timeout`, the
-// limit ctest puts on one check (SCANPROOF_TEST_TIMEOUT). 0: no limit.
+// begins (each flight_begin() restarts the parent's deadline): `scanproof
+// check --timeout`, the limit ctest puts on one check
+// (SCANPROOF_TEST_TIMEOUT). 0: no limit.
 isolated_result run_isolated(const std::function<std::string()>& fn, unsigned timeout_seconds,
                              bool per_check = false);
 
