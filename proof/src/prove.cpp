@@ -38,8 +38,14 @@ constexpr bool build_has_ndebug = false;
 
 // Runs the built implementation on one input in a child process: an input in
 // undefined behaviour may make it loop or crash. Empty result: it did not
-// return a value; `why` says what happened.
-std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& why) {
+// return a value; `why` says what happened. A pop op runs its `pop_batch`,
+// which also gives the board it leaves (`after`, argument space).
+struct replayed_call {
+  std::int64_t got = 0;
+  word after;
+};
+std::optional<std::int64_t> replay_one(batch_fn batch, pop_batch_fn pop, word input, std::optional<word>& after,
+                                       std::string& why) {
   int fds[2];
   if (pipe(fds) != 0) {
     why = "not replayed: pipe() failed";
@@ -48,10 +54,11 @@ std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& 
   const pid_t child = fork();
   if (child == 0) {
     close(fds[0]);
-    std::int64_t got = 0;
+    replayed_call got;
     {
       const fresh_process_state fresh;
-      got = call_one(batch, input);
+      if (pop) pop(&input, &got.got, &got.after, 1);
+      else got.got = call_one(batch, input);
     }
     const ssize_t n = write(fds[1], &got, sizeof got);
     _exit(n == static_cast<ssize_t>(sizeof got) ? 0 : 1);
@@ -64,13 +71,14 @@ std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& 
   }
   pollfd pfd{fds[0], POLLIN, 0};
   const int ready = poll(&pfd, 1, 10000);
-  std::int64_t got = 0;
+  replayed_call got;
   const bool have = ready > 0 && read(fds[0], &got, sizeof got) == static_cast<ssize_t>(sizeof got);
   close(fds[0]);
   if (!have) kill(child, SIGKILL);
   int st = 0;
   waitpid(child, &st, 0);
-  if (have) return got;
+  if (have && pop) after = got.after;
+  if (have) return got.got;
   why = ready == 0 ? "replay did not return within 10 s (killed)"
         : WIFSIGNALED(st) ? "replay died with signal " + std::to_string(WTERMSIG(st))
                           : "replay returned no value";
@@ -105,6 +113,15 @@ struct scope_result {
   std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
   std::string how;     // "bdd, 1 query, 0.06 s": for the details line
   const exit_event* exit = nullptr;  // the contract exit taken at the input (a failed assert...), if any
+  // A pop op's board left behind (argument space): required, and as the IR leaves it.
+  std::optional<word> want_after, predicted_after;
+
+  static scope_result of(kind k, std::string reason) {
+    scope_result r;
+    r.k = k;
+    r.reason = std::move(reason);
+    return r;
+  }
 };
 
 // One implementation's proof: its Z3 context, formula and time limit.
@@ -189,9 +206,9 @@ class prover {
       const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
       if (remaining_ms() == 0) {
         timed_out = true;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
+        return scope_result::of(scope_result::kind::not_provable, "");
       }
-      z3::expr question = q.domain && (f.result != q.want || any_ub);
+      z3::expr question = q.domain && (f.result != q.want || left_differs(q) || any_ub);
       if (zero_scope) {  // one input: the engines get the formula evaluated at it
         z3::expr_vector from(c_), to(c_);
         from.push_back(b_);
@@ -207,10 +224,10 @@ class prover {
         if (d.timed_out || ms == 0) timed_out = true;
         const std::string what = d.tried.empty() ? (ms == 0 ? "z3-sat: timeout" : "nothing") : d.tried;
         tried += (tried.empty() ? "" : "; ") + qs.what + ": " + what;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
+        return scope_result::of(scope_result::kind::not_provable, "");
       }
       if (!d.disagreement.empty()) {
-        scope_result r{scope_result::kind::error, d.disagreement, 0, 0, 0, false, "", "", nullptr};
+        scope_result r = scope_result::of(scope_result::kind::error, d.disagreement);
         return summary(r);
       }
       scope_result r = counterexample(*d.model, q, o, zero_scope);
@@ -218,6 +235,14 @@ class prover {
     }
     scope_result r;
     return summary(r);
+  }
+
+  // A pop op's board left behind is not the one `q` requires (false when
+  // `q` requires none).
+  z3::expr left_differs(const query& q) {
+    z3::expr differs = c_.bool_val(false);
+    for (std::size_t h = 0; h < q.want_after.size(); ++h) differs = differs || formula->after.at(h) != q.want_after[h];
+    return differs;
   }
 
   // Inline asm whose meaning differs between CPUs: the proof is of the
@@ -310,6 +335,13 @@ class prover {
         break;
       }
     }
+    if (!q.want_after.empty()) {  // a pop op: the boards left behind, in argument space
+      const auto halves = [&](const std::vector<z3::expr>& h) {
+        return word{m.eval(h.at(0), true).get_numeral_uint64(), m.eval(h.at(1), true).get_numeral_uint64()};
+      };
+      r.want_after = halves(q.want_after);
+      r.predicted_after = halves(f.after);
+    }
     std::string ub;
     for (const ub_event& e : f.ub)
       if (m.eval(e.when, true).is_true()) ub += (ub.empty() ? "" : "; ") + e.what;
@@ -322,6 +354,10 @@ class prover {
       for (const ub_event& e : f.poison_sources)
         if (m.eval(e.when, true).is_true()) ub += "; poison from " + e.what;
       r.reason = "undefined behaviour at this input: " + ub;
+    } else if (r.want_after) {  // as conformance shows a pop op's failure
+      r.reason = op_label(o, sh_) + "(" + render(sh_, r.input) + ") expected " + std::to_string(r.want) +
+                 " leaving " + render_argument(sh_, *r.want_after) + ", got " + std::to_string(r.predicted) +
+                 " leaving " + render_argument(sh_, *r.predicted_after);
     } else {
       r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
     }
@@ -338,6 +374,11 @@ class prover {
       r.k = scope_result::kind::error;
       r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +
                  render(sh_, r.input) + ", the reference oracle " + std::to_string(oracle);
+    } else if (r.want_after && *r.want_after != to_argument(sh_, oracle_after(o, sh_, r.input))) {
+      r.k = scope_result::kind::error;
+      r.reason = "suite bug: the contract formula wants the board " + render_argument(sh_, *r.want_after) +
+                 " left at " + render(sh_, r.input) + ", the reference oracle " +
+                 render_argument(sh_, to_argument(sh_, oracle_after(o, sh_, r.input)));
     }
     return r;
   }
@@ -368,8 +409,14 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
                   std::string& replay) {
   replay = o.no_replay;
   std::string replay_failed;
+  std::optional<word> after;  // a pop op's board left behind by the build
   const std::optional<std::int64_t> replayed =
-      o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
+      o.replay && d.batch ? replay_one(d.batch, d.pop_batch, to_argument(d.sh, r.input), after, replay_failed)
+                          : std::nullopt;
+  // What a call returned: its index, and a pop op's board left behind.
+  const auto shown = [&](std::int64_t v, const std::optional<word>& left) {
+    return std::to_string(v) + (left ? " leaving " + render_argument(d.sh, *left) : "");
+  };
   if (r.exit && o.replay && d.batch) {
     // The IR stops there: the build must stop too (killed by the
     // abort's or trap's signal), unless the stop is an assert this
@@ -402,25 +449,24 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
   } else if (replayed) {
     const std::int64_t got = *replayed;
     if (r.ub) {
-      replay = "replayed: the built implementation returns " + std::to_string(got) +
+      replay = "replayed: the built implementation returns " + shown(got, after) +
                " (undefined behaviour in the IR here, so not compared)";
     } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
       replay = "replayed: the built implementation returns " + std::to_string(got) +
                ", what the IR returns on the dispatch path this CPU takes (" +
                p.dispatch_path_returning(r.input, got) + ")";
-    } else if (got != r.predicted) {
+    } else if (got != r.predicted || after != r.predicted_after) {
       out.verdict = "error";
       out.reason = "replay disagrees with the solver at " + render(d.sh, r.input) +
-                   ": the model of the IR returns " + std::to_string(r.predicted) +
-                   ", the built implementation " + std::to_string(got) +
+                   ": the model of the IR returns " + shown(r.predicted, r.predicted_after) +
+                   ", the built implementation " + shown(got, after) +
                    " (a bug in the prover, or IR that is not of this implementation)";
       set_input(out, d.sh, r.input);
       out.got = got;
       out.result = status::fail;
       return false;
     } else {
-      replay = "replayed: the built implementation returns " + std::to_string(got) +
-               ", as the solver predicted";
+      replay = "replayed: the built implementation returns " + shown(got, after) + ", as the solver predicted";
     }
   } else if (o.replay) {
     replay = "not replayed: the implementation is not built in this process";
@@ -507,9 +553,6 @@ std::string not_to_translate(const descriptor& d, const ir_set& ir, const llvm::
   // of 63 or 64, a domain inside the layout (shape_error, as registering does).
   if (const std::string bad = shape_error(d.operation, d.sh); !bad.empty())
     return "the declared shape cannot be modelled: " + bad;
-  // A pop op's result is an index and the board it leaves; the proof symbol returns the index alone.
-  if (pops(d.operation))
-    return "op " + std::string(name(d.operation)) + " not modelled yet (the board it leaves behind is not proved)";
   return "";
 }
 
@@ -545,6 +588,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   } catch (const z3::exception& e) {
     return not_provable(std::string("the solver failed while translating: ") + e.msg());
   }
+  // A pop op leaves its board at the proof symbol's `after` (registry.hpp).
+  if (pops(d.operation) && p.formula->after.empty())
+    return not_provable("the proof symbol scanproof_scalar__" + d.name +
+                        " takes no `after` pointer, so the board a pop op leaves behind cannot be read "
+                        "(IR made with another version of scanproof/registry.hpp or candidate.h?)");
 
   struct scope_plan {
     scope on;
@@ -554,8 +602,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   // Zero first: one cheap query, checked even if the nonzero inputs time out.
   std::vector<scope_plan> plans;
   if (zp.want) {
+    // A pop op must leave the empty board empty (reference.hpp's board_after).
+    const std::vector<z3::expr> left =
+        pops(d.operation) ? arguments(d.sh, p.board_value(word{})) : std::vector<z3::expr>{};
     plans.push_back({scope::zero, "zero",
-                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64)}}, true, true,
+                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64), {}, left}}, true, true,
                        "the zero input"}}});
   } else {
     out.details.push_back("zero: not checked: " + zp.why);
@@ -579,7 +630,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     try {
       r = p.run(plan.queries, d.operation, plan.on == scope::zero);
     } catch (const z3::exception& e) {
-      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", "", nullptr};
+      r = scope_result::of(scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg());
     }
     const std::string label = plan.label;
     if (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample) add_engines(out, r.engine);
@@ -615,6 +666,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           set_input(out, d.sh, r.input);
           out.expected_value = r.want;
           if (!r.exit) out.got = r.predicted;  // a stop returns nothing
+          out.expected_after = r.want_after ? render_argument(d.sh, *r.want_after) : "";
+          out.got_after = r.predicted_after && !r.exit ? render_argument(d.sh, *r.predicted_after) : "";
           out.replay = replay;
           out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
         }
