@@ -751,6 +751,24 @@ TEST(Proof, PopsTwoHalfBoardsInTheirLayout) {
   EXPECT_NE(bad.reason.find("pop_lsb128({lo="), std::string::npos) << bad.reason;
 }
 
+// A board's member pop() with a declared zero result: the empty board must
+// give it and stay empty; one that sets a square there is refuted at zero.
+TEST(Proof, MemberPopWithADeclaredZeroIsProvedAtZeroToo) {
+  const proof::outcome ok = prove(fixture("fixture_member_pop"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  ASSERT_FALSE(ok.details.empty());
+  EXPECT_EQ(ok.details.front().rfind("zero: proved", 0), 0u) << ok.details.front();
+  const proof::outcome bad = prove(fixture("fixture_member_pop_sets_when_empty"));
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  EXPECT_EQ(bad.input, word{});
+  EXPECT_EQ(bad.got, 128);
+  EXPECT_EQ(bad.expected_after, "{lo=0x0000000000000000, hi=0x0000000000000000}");
+  EXPECT_EQ(bad.got_after, "{lo=0x0000000000000001, hi=0x0000000000000000}");
+  EXPECT_NE(bad.replay.find("returns 128 leaving {lo=0x0000000000000001, hi=0x0000000000000000}, as the solver "
+                            "predicted"), std::string::npos)
+      << bad.replay;
+}
+
 // The board left at `after` is read in the target's byte order: on s390x
 // (big-endian) a pop_lsb storing b & (b - 1) as one i64 is proved; the same
 // board stored as two i32 halves swapped is refuted, with both boards shown.
