@@ -556,6 +556,32 @@ std::string not_to_translate(const descriptor& d, const ir_set& ir, const llvm::
   return "";
 }
 
+struct scope_plan {
+  scope on;
+  const char* label;
+  std::vector<query_set> queries;
+};
+
+// The scopes to prove and their queries: zero first (one cheap query,
+// checked even if the nonzero inputs time out) when the zero policy checks
+// it, else a details line saying why not; then the nonzero inputs.
+std::vector<scope_plan> scope_plans(const descriptor& d, const zero_decision& zp, prover& p, const z3::expr& empty,
+                                    outcome& out) {
+  std::vector<scope_plan> plans;
+  if (zp.want) {
+    // A pop op must leave the empty board empty (reference.hpp's board_after).
+    const std::vector<z3::expr> left =
+        pops(d.operation) ? arguments(d.sh, p.board_value(word{})) : std::vector<z3::expr>{};
+    plans.push_back({scope::zero, "zero",
+                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64), {}, left}}, true, true,
+                       "the zero input"}}});
+  } else {
+    out.details.push_back("zero: not checked: " + zp.why);
+  }
+  plans.push_back({scope::nonzero, "nonzero inputs", nonzero_queries(d.operation, d.sh, p.board(), p.formula->result)});
+  return plans;
+}
+
 }  // namespace
 
 outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
@@ -593,26 +619,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     return not_provable("the proof symbol scanproof_scalar__" + d.name +
                         " takes no `after` pointer, so the board a pop op leaves behind cannot be read "
                         "(IR made with another version of scanproof/registry.hpp or candidate.h?)");
-
-  struct scope_plan {
-    scope on;
-    const char* label;
-    std::vector<query_set> queries;
-  };
-  // Zero first: one cheap query, checked even if the nonzero inputs time out.
-  std::vector<scope_plan> plans;
-  if (zp.want) {
-    // A pop op must leave the empty board empty (reference.hpp's board_after).
-    const std::vector<z3::expr> left =
-        pops(d.operation) ? arguments(d.sh, p.board_value(word{})) : std::vector<z3::expr>{};
-    plans.push_back({scope::zero, "zero",
-                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64), {}, left}}, true, true,
-                       "the zero input"}}});
-  } else {
-    out.details.push_back("zero: not checked: " + zp.why);
-  }
-  plans.push_back({scope::nonzero, "nonzero inputs",
-                   nonzero_queries(d.operation, d.sh, b, p.formula->result)});
+  const std::vector<scope_plan> plans = scope_plans(d, zp, p, empty, out);
 
   bool fail = false, skip = false, have_cex = false;
   for (const scope_plan& plan : plans) {
