@@ -176,8 +176,10 @@ def make_cell(op, name, row, target, proof=None):
             reason = proof.get("reason") or ""
             shown = proof.get("input_shown") or proof.get("input")  # two halves: {lo=..., hi=...}
             if proof.get("input") and "undefined behaviour" not in reason:
-                cell["proof_fail"] = (f"{op}({shown}) must return {proof.get('expected_value')}, "
-                                      f"the IR returns {proof.get('got')}")
+                left = (lambda b: f" leaving {b}" if b else "")  # a pop op's board left behind
+                cell["proof_fail"] = (f"{op}({shown}) must return {proof.get('expected_value')}"
+                                      f"{left(proof.get('expected_after'))}, "
+                                      f"the IR returns {proof.get('got')}{left(proof.get('got_after'))}")
             else:  # undefined behaviour has no value to show: the prover's words say what happens
                 cell["proof_fail"] = f"{proof['verdict']}" + (f" at {shown}" if proof.get("input") else "") + \
                     f": {reason}"

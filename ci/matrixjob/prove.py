@@ -89,6 +89,17 @@ def _prove(t, s, timeout_s, b, names):
     return data
 
 
+def _argument(text):
+    """A board as eval prints it (0x<hex>) or as the prover renders it
+    ({lo=0x..., hi=0x...} for two halves), as one number; None if absent."""
+    if not text:
+        return None
+    if text.startswith("{lo="):
+        lo, hi = (int(h.split("=")[1], 16) for h in text.strip("{}").split(", "))
+        return hi << 64 | lo
+    return int(text, 16)
+
+
 def replay_counterexamples(t, data, s):
     """A cross target's proof counterexamples, replayed through that target's
     own build under its emulator (`scanproof eval`). The build is GCC's and
@@ -124,22 +135,26 @@ def replay_counterexamples(t, data, s):
             # eval takes the argument as 0x<hi><lo> ("input").
             shown = i.get("input_shown") or i["input"]
             ub = "undefined behaviour" in (i.get("reason") or "")
-            if p.returncode == 0 and len(words) == 2:
+            # A pop op: eval prints the index, then the board it left behind.
+            pops = bool(i.get("got_after") or i.get("expected_after"))
+            if p.returncode == 0 and len(words) == (3 if pops else 2):
                 got = int(words[1])
+                left = f" leaving {words[2]}" if pops else ""
                 if ub:
-                    i["replay"] = f"replayed {where}: the {t} build returns {got} (undefined behaviour in the IR " \
-                                  "here, so not compared)"
-                elif got == i.get("got"):
-                    i["replay"] = f"replayed {where}: the {t} build returns {got}, as the solver predicted"
-                elif got != i.get("expected_value"):
-                    i["replay"] = f"replayed {where}: the {t} build (GCC) returns {got}, the IR (Clang) " \
+                    i["replay"] = f"replayed {where}: the {t} build returns {got}{left} (undefined behaviour in " \
+                                  "the IR here, so not compared)"
+                elif got == i.get("got") and (not pops or _argument(words[2]) == _argument(i.get("got_after"))):
+                    i["replay"] = f"replayed {where}: the {t} build returns {got}{left}, as the solver predicted"
+                elif got != i.get("expected_value") or (
+                        pops and _argument(words[2]) != _argument(i.get("expected_after"))):
+                    i["replay"] = f"replayed {where}: the {t} build (GCC) returns {got}{left}, the IR (Clang) " \
                                   f"{i.get('got')}: wrong in both, with different values (undefined " \
                                   "behaviour in the source that one compiler defines?)"
                 else:
                     i.update(verdict="error", result="FAIL",
                              reason=f"replay {where} disagrees with the solver at {shown}: the model of the "
-                                    f"IR returns {i.get('got')}, the {t} build (GCC) the right value {got}",
-                             replay=f"replayed {where}: returns {got}")
+                                    f"IR returns {i.get('got')}, the {t} build (GCC) the right value {got}{left}",
+                             replay=f"replayed {where}: returns {got}{left}")
             else:
                 why = (p.stdout + p.stderr).strip().splitlines()[-1:] or [f"exit {p.returncode}"]
                 i["replay"] = f"replayed {where}: no result: {why[0]}"

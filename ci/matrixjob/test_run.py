@@ -202,9 +202,19 @@ class Runner(unittest.TestCase):
             {"name": "halves", "verdict": "counterexample", "input": "0x00000000000000010000000000000000",
              "input_shown": "{lo=0x0000000000000000, hi=0x0000000000000001}", "got": 64, "expected_value": 63,
              "reason": "returns 64"},
+            # Pop ops: eval prints the index and the board left behind; both are compared.
+            {"name": "pop_agrees", "verdict": "counterexample", "input": "0x0000000000000003", "got": 1,
+             "expected_value": 1, "expected_after": "0x0000000000000001", "got_after": "0x0000000000000002",
+             "reason": "pop_msb(0x0000000000000003) expected 1 leaving 0x0000000000000001, got 1 leaving "
+                       "0x0000000000000002"},
+            {"name": "pop_right", "verdict": "counterexample", "input": "0x0000000000000003", "got": 1,
+             "expected_value": 1, "expected_after": "0x0000000000000001", "got_after": "0x0000000000000002",
+             "reason": "pop_msb(...)"},
             {"name": "proved", "verdict": "proved"}]}
         answers = {"agrees": "0x1 -1023\n", "differs": "0x2 1\n", "ub": "0x3 9\n", "otherwrong": "0x4 -1\n",
-                   "halves": "0x00000000000000010000000000000000 63\n"}
+                   "halves": "0x00000000000000010000000000000000 63\n",
+                   "pop_agrees": "0x0000000000000003 1 0x0000000000000002\n",
+                   "pop_right": "0x0000000000000003 1 0x0000000000000001\n"}
         evals = []
 
         def fake(cmd, **kw):
@@ -214,7 +224,7 @@ class Runner(unittest.TestCase):
         with mock.patch.object(subprocess, "run", fake):
             prove.replay_counterexamples("win", data, self.s)
         self.assertEqual(evals[0], ["wine", "/b/scanproof.exe", "eval", "--impl", "agrees", "0x1"])
-        self.assertEqual(len(evals), 5)  # nothing to replay for a proof
+        self.assertEqual(len(evals), 7)  # nothing to replay for a proof
         # A 128-bit counterexample reaches eval as one 0x<hi><lo> argument.
         self.assertEqual(evals[4][-1], "0x00000000000000010000000000000000")
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
@@ -228,6 +238,10 @@ class Runner(unittest.TestCase):
         self.assertIn("not compared", got["ub"]["replay"])
         self.assertEqual(got["halves"]["verdict"], "error")  # the build is right: the solver disagrees
         self.assertIn("at {lo=0x0000000000000000, hi=0x0000000000000001}", got["halves"]["reason"])
+        self.assertEqual(got["pop_agrees"]["verdict"], "counterexample")
+        self.assertIn("returns 1 leaving 0x0000000000000002, as the solver predicted", got["pop_agrees"]["replay"])
+        self.assertEqual(got["pop_right"]["verdict"], "error")  # the build leaves the right board
+        self.assertIn("the right value 1 leaving 0x0000000000000001", got["pop_right"]["reason"])
 
     def test_prove_all_shares_the_hosts_ir_and_names_a_target_without_ir(self):
         files = {"s390x": {"SCANPROOF_TRIPLE": "s390x-linux-gnu"}, "x86_64-nehalem": {"SCANPROOF_QEMU": "qemu-x86_64"},

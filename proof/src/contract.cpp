@@ -35,12 +35,23 @@ z3::expr reference_result(op o, const shape& sh, const z3::expr& b) {
     case op::popcount: return to64(bv_popcount(b));
     case op::ctz: return to64(bv_cttz(b));
     case op::clz: return to64(bv_ctlz(b));
-    case op::lsb: return to64(bv_cttz(b)) + base;
-    case op::msb: return c.bv_val(n - 1, 64) - to64(bv_ctlz(b)) + base;
-    case op::pop_lsb:
-    case op::pop_msb: break;  // not modelled yet: prove() declines them first
+    case op::lsb:
+    case op::pop_lsb: return to64(bv_cttz(b)) + base;
+    case op::msb:
+    case op::pop_msb: return c.bv_val(n - 1, 64) - to64(bv_ctlz(b)) + base;
   }
   throw std::logic_error("unknown op");
+}
+
+std::vector<z3::expr> reference_after(op o, const shape& sh, const z3::expr& b) {
+  z3::context& c = b.ctx();
+  const unsigned n = b.get_sort().bv_size();
+  if (o == op::pop_lsb) return arguments(sh, b & (b - c.bv_val(1, n)));
+  // The highest set bit alone, by constant shifts (BDD-friendly): every bit
+  // below it smeared to one, then that run shifted off.
+  z3::expr s = b;
+  for (unsigned k = 1; k < n; k *= 2) s = s | z3::lshr(s, c.bv_val(k, n));
+  return arguments(sh, b & ~(s ^ z3::lshr(s, c.bv_val(1, n))));
 }
 
 std::vector<query_set> nonzero_queries(op o, const shape& sh, const z3::expr& b, const z3::expr& result) {
@@ -70,15 +81,18 @@ std::vector<query_set> nonzero_queries(op o, const shape& sh, const z3::expr& b,
     return {{{direct}, true, true, "one comparison with the reference"},
             {qs, false, true, "induction on the set bits"}};
   }
-  const bool forward = o == op::lsb || o == op::ctz;
+  const bool forward = o == op::lsb || o == op::ctz || o == op::pop_lsb;
+  // A pop op's board left behind is compared too (empty for the others).
+  const auto after = [&](const z3::expr& left) { return pops(o) ? arguments(sh, left) : std::vector<z3::expr>{}; };
   for (const unsigned k : squares) {
     // forward: the lowest one is bit k; reverse: the highest one is bit k.
     const z3::expr at = forward ? b.extract(k, 0) == bv_word(c, word::bit(static_cast<int>(k)), k + 1)
                                 : z3::lshr(b, c.bv_val(k, n)) == c.bv_val(1, n);
     const unsigned want = o == op::clz ? n - 1 - k : o == op::ctz ? k : k + static_cast<unsigned>(sh.index_base);
-    qs.push_back({at && dom, c.bv_val(want, 64)});
+    qs.push_back({at && dom, c.bv_val(want, 64), {}, after(b & ~bv_word(c, word::bit(static_cast<int>(k)), n))});
   }
-  return {{{{nonzero, reference_result(o, sh, b)}}, true, false, "one comparison with the reference"},
+  const std::vector<z3::expr> left = pops(o) ? reference_after(o, sh, b) : std::vector<z3::expr>{};
+  return {{{{nonzero, reference_result(o, sh, b), {}, left}}, true, false, "one comparison with the reference"},
           {qs, false, true, "one query per bit position"}};
 }
 

@@ -19,6 +19,9 @@ struct query {
   z3::expr domain;  // Bool over the input
   z3::expr want;    // 64-bit result required on the domain
   std::vector<z3::expr> suspects{};
+  // A pop op's board left behind, required on the domain: the proof
+  // symbol's `after` (lo, hi, 64 bits each, argument space). Empty: not compared.
+  std::vector<z3::expr> want_after{};
 };
 
 // A set of queries that together prove a scope, and the engines that may
@@ -40,8 +43,13 @@ std::vector<z3::expr> arguments(const shape& sh, const z3::expr& board);
 // The board is inside the declared domain: board & ~domain == 0.
 z3::expr in_domain(const shape& sh, const z3::expr& board);
 // What the op must return (64 bits) for a board, in the shape's numbering:
-// lsb/msb add the index base, ctz/clz count over the squares (of 0: squares).
+// lsb/msb (and pop_lsb/pop_msb) add the index base, ctz/clz count over the
+// squares (of 0: squares).
 z3::expr reference_result(op o, const shape& sh, const z3::expr& board);
+// The board a pop op must leave (reference.hpp's board_after), as the proof
+// symbol's `after` holds it (arguments()): the lowest (pop_lsb) or highest
+// (pop_msb) set square cleared; the empty board stays empty.
+std::vector<z3::expr> reference_after(op o, const shape& sh, const z3::expr& board);
 
 // The op's contract on the nonzero boards of the domain (`result` a formula
 // of the board b), as alternative query sets: each set alone proves the

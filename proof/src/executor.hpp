@@ -62,6 +62,13 @@ inline std::string name_of(const llvm::Value& v) {
   return v.hasName() ? llvm::demangle(v.getName().str()) : text(v);
 }
 
+// Memory modelled byte by byte (translate_memory.cpp): a local (an alloca),
+// or the board the proof symbol's pointer argument points at (translate():
+// where a pop scanner's board is left).
+inline bool local_memory(const llvm::Value* base) {
+  return isa<llvm::AllocaInst>(base) || isa<llvm::Argument>(base);
+}
+
 // A vector: one term per lane (lane 0 first), and each lane's poison.
 struct vec {
   std::vector<z3::expr> lanes, poison;

@@ -40,17 +40,31 @@ constexpr double replay_limit_seconds = 10;
 // Runs the built implementation on one input in a child process (the
 // supervisor's run_in_child, which keeps the limit): an input in undefined
 // behaviour may make it loop or crash. Empty result: it did not return a
-// value; `why` says what happened. Where nothing forks (SCANPROOF_NO_SUPERVISOR)
-// it runs in this process, as run_isolated runs the proof itself there.
-std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& why) {
+// value; `why` says what happened. A pop op runs its `pop_batch`, which also
+// gives the board it leaves (`after`, argument space). Where nothing forks
+// (SCANPROOF_NO_SUPERVISOR) it runs in this process, as run_isolated runs the
+// proof itself there.
+struct replayed_call {
+  std::int64_t got = 0;
+  word after;
+};
+std::optional<std::int64_t> replay_one(batch_fn batch, pop_batch_fn pop, word input, std::optional<word>& after,
+                                       std::string& why) {
   const auto replay = [&] {
+    replayed_call got;
     const fresh_process_state fresh;
-    return call_one(batch, input);
+    if (pop) pop(&input, &got.got, &got.after, 1);
+    else got.got = call_one(batch, input);
+    return got;
   };
-  if (!can_fork()) return replay();
+  if (!can_fork()) {
+    const replayed_call got = replay();
+    if (pop) after = got.after;
+    return got.got;
+  }
   const child_end end = run_in_child(
       [&] {
-        const std::int64_t got = replay();
+        const replayed_call got = replay();
         return std::string(reinterpret_cast<const char*>(&got), sizeof got);
       },
       {replay_limit_seconds, false});
@@ -58,10 +72,11 @@ std::optional<std::int64_t> replay_one(batch_fn batch, word input, std::string& 
     why = "not replayed: " + end.failure;
     return std::nullopt;
   }
-  if (end.exited_zero() && end.output.size() == sizeof(std::int64_t)) {
-    std::int64_t got = 0;
-    std::memcpy(&got, end.output.data(), sizeof got);
-    return got;
+  if (end.exited_zero() && end.output.size() == sizeof(replayed_call)) {
+    replayed_call got;
+    std::memcpy(static_cast<void*>(&got), end.output.data(), sizeof got);
+    if (pop) after = got.after;
+    return got.got;
   }
   why = end.timed_out ? "replay did not return within " + std::to_string(static_cast<int>(replay_limit_seconds)) +
                             " s (killed)"
@@ -98,6 +113,15 @@ struct scope_result {
   std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
   std::string how;     // "bdd, 1 query, 0.06 s": for the details line
   const exit_event* exit = nullptr;  // the contract exit taken at the input (a failed assert...), if any
+  // A pop op's board left behind (argument space): required, and as the IR leaves it.
+  std::optional<word> want_after, predicted_after;
+
+  static scope_result of(kind k, std::string reason) {
+    scope_result r;
+    r.k = k;
+    r.reason = std::move(reason);
+    return r;
+  }
 };
 
 // One implementation's proof: its Z3 context, formula and time limit.
@@ -182,9 +206,9 @@ class prover {
       const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
       if (remaining_ms() == 0) {
         timed_out = true;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
+        return scope_result::of(scope_result::kind::not_provable, "");
       }
-      z3::expr question = q.domain && (f.result != q.want || any_ub);
+      z3::expr question = q.domain && (f.result != q.want || left_differs(q) || any_ub);
       if (zero_scope) {  // one input: the engines get the formula evaluated at it
         z3::expr_vector from(c_), to(c_);
         from.push_back(b_);
@@ -200,10 +224,10 @@ class prover {
         if (d.timed_out || ms == 0) timed_out = true;
         const std::string what = d.tried.empty() ? (ms == 0 ? "z3-sat: timeout" : "nothing") : d.tried;
         tried += (tried.empty() ? "" : "; ") + qs.what + ": " + what;
-        return {scope_result::kind::not_provable, "", 0, 0, 0, false, "", "", nullptr};
+        return scope_result::of(scope_result::kind::not_provable, "");
       }
       if (!d.disagreement.empty()) {
-        scope_result r{scope_result::kind::error, d.disagreement, 0, 0, 0, false, "", "", nullptr};
+        scope_result r = scope_result::of(scope_result::kind::error, d.disagreement);
         return summary(r);
       }
       scope_result r = counterexample(*d.model, q, o, zero_scope);
@@ -211,6 +235,14 @@ class prover {
     }
     scope_result r;
     return summary(r);
+  }
+
+  // A pop op's board left behind is not the one `q` requires (false when
+  // `q` requires none).
+  z3::expr left_differs(const query& q) {
+    z3::expr differs = c_.bool_val(false);
+    for (std::size_t h = 0; h < q.want_after.size(); ++h) differs = differs || formula->after.at(h) != q.want_after[h];
+    return differs;
   }
 
   // Inline asm whose meaning differs between CPUs: the proof is of the
@@ -303,6 +335,13 @@ class prover {
         break;
       }
     }
+    if (!q.want_after.empty()) {  // a pop op: the boards left behind, in argument space
+      const auto halves = [&](const std::vector<z3::expr>& h) {
+        return word{m.eval(h.at(0), true).get_numeral_uint64(), m.eval(h.at(1), true).get_numeral_uint64()};
+      };
+      r.want_after = halves(q.want_after);
+      r.predicted_after = halves(f.after);
+    }
     std::string ub;
     for (const ub_event& e : f.ub)
       if (m.eval(e.when, true).is_true()) ub += (ub.empty() ? "" : "; ") + e.what;
@@ -315,6 +354,10 @@ class prover {
       for (const ub_event& e : f.poison_sources)
         if (m.eval(e.when, true).is_true()) ub += "; poison from " + e.what;
       r.reason = "undefined behaviour at this input: " + ub;
+    } else if (r.want_after) {  // as conformance shows a pop op's failure
+      r.reason = op_label(o, sh_) + "(" + render(sh_, r.input) + ") expected " + std::to_string(r.want) +
+                 " leaving " + render_argument(sh_, *r.want_after) + ", got " + std::to_string(r.predicted) +
+                 " leaving " + render_argument(sh_, *r.predicted_after);
     } else {
       r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
     }
@@ -331,6 +374,11 @@ class prover {
       r.k = scope_result::kind::error;
       r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +
                  render(sh_, r.input) + ", the reference oracle " + std::to_string(oracle);
+    } else if (r.want_after && *r.want_after != to_argument(sh_, oracle_after(o, sh_, r.input))) {
+      r.k = scope_result::kind::error;
+      r.reason = "suite bug: the contract formula wants the board " + render_argument(sh_, *r.want_after) +
+                 " left at " + render(sh_, r.input) + ", the reference oracle " +
+                 render_argument(sh_, to_argument(sh_, oracle_after(o, sh_, r.input)));
     }
     return r;
   }
@@ -361,8 +409,14 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
                   std::string& replay) {
   replay = o.no_replay;
   std::string replay_failed;
+  std::optional<word> after;  // a pop op's board left behind by the build
   const std::optional<std::int64_t> replayed =
-      o.replay && d.batch ? replay_one(d.batch, to_argument(d.sh, r.input), replay_failed) : std::nullopt;
+      o.replay && d.batch ? replay_one(d.batch, d.pop_batch, to_argument(d.sh, r.input), after, replay_failed)
+                          : std::nullopt;
+  // What a call returned: its index, and a pop op's board left behind.
+  const auto shown = [&](std::int64_t v, const std::optional<word>& left) {
+    return std::to_string(v) + (left ? " leaving " + render_argument(d.sh, *left) : "");
+  };
   if (r.exit && o.replay && d.batch) {
     // The IR stops there: the build must stop too (killed by the
     // abort's or trap's signal), unless the stop is an assert this
@@ -395,25 +449,24 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
   } else if (replayed) {
     const std::int64_t got = *replayed;
     if (r.ub) {
-      replay = "replayed: the built implementation returns " + std::to_string(got) +
+      replay = "replayed: the built implementation returns " + shown(got, after) +
                " (undefined behaviour in the IR here, so not compared)";
     } else if (got != r.predicted && !p.dispatch_path_returning(r.input, got).empty()) {
       replay = "replayed: the built implementation returns " + std::to_string(got) +
                ", what the IR returns on the dispatch path this CPU takes (" +
                p.dispatch_path_returning(r.input, got) + ")";
-    } else if (got != r.predicted) {
+    } else if (got != r.predicted || after != r.predicted_after) {
       out.verdict = "error";
       out.reason = "replay disagrees with the solver at " + render(d.sh, r.input) +
-                   ": the model of the IR returns " + std::to_string(r.predicted) +
-                   ", the built implementation " + std::to_string(got) +
+                   ": the model of the IR returns " + shown(r.predicted, r.predicted_after) +
+                   ", the built implementation " + shown(got, after) +
                    " (a bug in the prover, or IR that is not of this implementation)";
       set_input(out, d.sh, r.input);
       out.got = got;
       out.result = status::fail;
       return false;
     } else {
-      replay = "replayed: the built implementation returns " + std::to_string(got) +
-               ", as the solver predicted";
+      replay = "replayed: the built implementation returns " + shown(got, after) + ", as the solver predicted";
     }
   } else if (o.replay) {
     replay = "not replayed: the implementation is not built in this process";
@@ -500,10 +553,33 @@ std::string not_to_translate(const descriptor& d, const ir_set& ir, const llvm::
   // of 63 or 64, a domain inside the layout (shape_error, as registering does).
   if (const std::string bad = shape_error(d.operation, d.sh); !bad.empty())
     return "the declared shape cannot be modelled: " + bad;
-  // A pop op's result is an index and the board it leaves; the proof symbol returns the index alone.
-  if (pops(d.operation))
-    return "op " + std::string(name(d.operation)) + " not modelled yet (the board it leaves behind is not proved)";
   return "";
+}
+
+struct scope_plan {
+  scope on;
+  const char* label;
+  std::vector<query_set> queries;
+};
+
+// The scopes to prove and their queries: zero first (one cheap query,
+// checked even if the nonzero inputs time out) when the zero policy checks
+// it, else a details line saying why not; then the nonzero inputs.
+std::vector<scope_plan> scope_plans(const descriptor& d, const zero_decision& zp, prover& p, const z3::expr& empty,
+                                    outcome& out) {
+  std::vector<scope_plan> plans;
+  if (zp.want) {
+    // A pop op must leave the empty board empty (reference.hpp's board_after).
+    const std::vector<z3::expr> left =
+        pops(d.operation) ? arguments(d.sh, p.board_value(word{})) : std::vector<z3::expr>{};
+    plans.push_back({scope::zero, "zero",
+                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64), {}, left}}, true, true,
+                       "the zero input"}}});
+  } else {
+    out.details.push_back("zero: not checked: " + zp.why);
+  }
+  plans.push_back({scope::nonzero, "nonzero inputs", nonzero_queries(d.operation, d.sh, p.board(), p.formula->result)});
+  return plans;
 }
 
 }  // namespace
@@ -538,23 +614,12 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
   } catch (const z3::exception& e) {
     return not_provable(std::string("the solver failed while translating: ") + e.msg());
   }
-
-  struct scope_plan {
-    scope on;
-    const char* label;
-    std::vector<query_set> queries;
-  };
-  // Zero first: one cheap query, checked even if the nonzero inputs time out.
-  std::vector<scope_plan> plans;
-  if (zp.want) {
-    plans.push_back({scope::zero, "zero",
-                     {{{{empty, p.c_.bv_val(static_cast<std::uint64_t>(*zp.want), 64)}}, true, true,
-                       "the zero input"}}});
-  } else {
-    out.details.push_back("zero: not checked: " + zp.why);
-  }
-  plans.push_back({scope::nonzero, "nonzero inputs",
-                   nonzero_queries(d.operation, d.sh, b, p.formula->result)});
+  // A pop op leaves its board at the proof symbol's `after` (registry.hpp).
+  if (pops(d.operation) && p.formula->after.empty())
+    return not_provable("the proof symbol scanproof_scalar__" + d.name +
+                        " takes no `after` pointer, so the board a pop op leaves behind cannot be read "
+                        "(IR made with another version of scanproof/registry.hpp or candidate.h?)");
+  const std::vector<scope_plan> plans = scope_plans(d, zp, p, empty, out);
 
   bool fail = false, skip = false, have_cex = false;
   for (const scope_plan& plan : plans) {
@@ -572,7 +637,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     try {
       r = p.run(plan.queries, d.operation, plan.on == scope::zero);
     } catch (const z3::exception& e) {
-      r = {scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg(), 0, 0, 0, false, "", "", nullptr};
+      r = scope_result::of(scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg());
     }
     const std::string label = plan.label;
     if (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample) add_engines(out, r.engine);
@@ -608,6 +673,8 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
           set_input(out, d.sh, r.input);
           out.expected_value = r.want;
           if (!r.exit) out.got = r.predicted;  // a stop returns nothing
+          out.expected_after = r.want_after ? render_argument(d.sh, *r.want_after) : "";
+          out.got_after = r.predicted_after && !r.exit ? render_argument(d.sh, *r.predicted_after) : "";
           out.replay = replay;
           out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
         }

@@ -33,6 +33,9 @@ struct outcome {
   std::optional<word> input;
   std::string input_shown, input_argument;
   std::optional<std::int64_t> expected_value, got;
+  // A pop op's board left behind (render_argument(): as the implementation
+  // holds it): required, and as the IR leaves it. Empty for the other ops.
+  std::string expected_after, got_after;
   std::string replay;
   double seconds = 0;
   // The engines that decided it ("bdd", "z3-sat", "z3-fpbv"; "bdd+z3-sat"

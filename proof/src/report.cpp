@@ -33,7 +33,9 @@ void print_text(std::ostream& os, const outcome& r) {
     os << "     input " << r.input_shown;
     if (r.input_argument != r.input_shown) os << " (scanproof eval: " << r.input_argument << ")";
     if (r.expected_value) os << ": must return " << *r.expected_value;
+    if (!r.expected_after.empty()) os << " leaving " << r.expected_after;
     if (r.got) os << ", the IR returns " << *r.got;
+    if (!r.got_after.empty()) os << " leaving " << r.got_after;
     os << "\n";
   }
   if (!r.replay.empty()) os << "     " << r.replay << "\n";
@@ -57,6 +59,8 @@ command_line::json outcome_json(const outcome& r) {
   j["input_shown"] = r.input ? json(r.input_shown) : json(nullptr);
   j["expected_value"] = r.expected_value ? json(*r.expected_value) : json(nullptr);
   j["got"] = r.got ? json(*r.got) : json(nullptr);
+  j["expected_after"] = r.expected_after.empty() ? json(nullptr) : json(r.expected_after);
+  j["got_after"] = r.got_after.empty() ? json(nullptr) : json(r.got_after);
   j["replay"] = r.replay;
   j["seconds"] = r.seconds;
   j["engine"] = r.engine.empty() ? json(nullptr) : json(r.engine);
@@ -138,6 +142,8 @@ outcome from_record(const std::string& text) {
   r.input_argument = text_of("input");
   r.expected_value = integer_of("expected_value");
   r.got = integer_of("got");
+  r.expected_after = text_of("expected_after");
+  r.got_after = text_of("got_after");
   r.replay = text_of("replay");
   r.seconds = v.value("seconds", 0.0);
   r.engine = text_of("engine");

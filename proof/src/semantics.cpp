@@ -122,7 +122,7 @@ void executor::semantics::visitLoadInst(llvm::LoadInst& l) {
   if (l.getType()->isPointerTy()) return ex_.load_pointer(p_, l);
   if (l.isVolatile()) throw not_modelled("volatile load: " + text(l));
   const ptr a = ex_.get_ptr(p_, l.getPointerOperand());
-  if (llvm::isa<llvm::AllocaInst>(a.base)) return ex_.stack_load(p_, l, a);
+  if (local_memory(a.base)) return ex_.stack_load(p_, l, a);
   if (l.getType()->isVectorTy()) throw not_modelled("vector load from a table not modelled: " + text(l));
   p_.vals.insert_or_assign(&l, ex_.load(p_, l));
 }
@@ -132,7 +132,7 @@ void executor::semantics::visitLoadInst(llvm::LoadInst& l) {
 void executor::semantics::visitStoreInst(llvm::StoreInst& s) {
   const bool vector = s.getValueOperand()->getType()->isVectorTy();
   const ptr a = ex_.get_ptr(p_, s.getPointerOperand());
-  if (!llvm::isa<llvm::AllocaInst>(a.base))
+  if (!local_memory(a.base))
     throw not_modelled(std::string(vector ? "vector store" : "store to memory") + " not modelled: " + text(s));
   if (s.isVolatile() && !vector) return;
   if (s.getValueOperand()->getType()->isPointerTy())

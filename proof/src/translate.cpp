@@ -287,7 +287,7 @@ void executor::load_pointer(path& p, const llvm::LoadInst& l) {
   auto* gv = dyn_cast<llvm::GlobalVariable>(l.getPointerOperand()->stripPointerCasts());
   if (!gv && !l.isVolatile()) {
     const ptr a = get_ptr(p, l.getPointerOperand());
-    if (isa<llvm::AllocaInst>(a.base)) {
+    if (local_memory(a.base)) {
       p.ptrs.insert_or_assign(&l, stack_load_ptr(p, a, text(l)));
       return;
     }
@@ -562,23 +562,65 @@ void executor::call_inst(path& p, const llvm::CallBase& cb) {
 
 }  // namespace detail
 
+namespace {
+// The proof symbol's `after` (a scanproof::word: lo, hi) as the bytes of its
+// slot leave it, in the target's byte order; poison in it is undefined
+// behaviour where the board left behind is compared.
+std::vector<z3::expr> word_in_slot(const detail::stack_slot& s, bool big_endian, z3::expr& poison) {
+  std::vector<z3::expr> halves;
+  for (unsigned h = 0; h < 2; ++h) {
+    std::optional<z3::expr> v;
+    for (unsigned k = 0; k < 8; ++k) {  // the byte at +8h+k
+      const z3::expr& byte = s.bytes[8 * h + k];
+      poison = poison || s.poison[8 * h + k];
+      v = !v ? byte : big_endian ? z3::concat(*v, byte) : z3::concat(byte, *v);
+    }
+    halves.push_back(v->simplify());
+  }
+  return halves;
+}
+}  // namespace
+
 function_formula translate(const llvm::Function& fn, z3::context& c, const std::vector<z3::expr>& inputs,
                            const translate_options& opt) {
-  bool ints = fn.arg_size() == inputs.size();
-  for (const llvm::Argument& a : fn.args()) ints = ints && a.getType()->isIntegerTy();
+  bool ints = fn.arg_size() == inputs.size() || fn.arg_size() == inputs.size() + 1;
+  for (const llvm::Argument& a : fn.args())
+    ints = ints && (a.getArgNo() < inputs.size() ? a.getType()->isIntegerTy() : a.getType()->isPointerTy());
   if (!ints || !fn.getReturnType()->isIntegerTy(64))
     throw not_modelled("expected i64 " + fn.getName().str() + "(" + std::to_string(inputs.size()) +
-                       " integer argument" + (inputs.size() == 1 ? "" : "s") + ")");
-  detail::executor ex(c, opt, fn.getParent()->getDataLayout());
+                       " integer argument" + (inputs.size() == 1 ? "" : "s") + "[, ptr after])");
+  const llvm::DataLayout& dl = fn.getParent()->getDataLayout();
+  detail::executor ex(c, opt, dl);
   std::vector<detail::val> args;
-  for (unsigned k = 0; k < fn.arg_size(); ++k) {
+  for (unsigned k = 0; k < inputs.size(); ++k) {
     const unsigned w = fn.getArg(k)->getType()->getIntegerBitWidth();
     const z3::expr& in = inputs[k];
     const unsigned iw = in.get_sort().bv_size();
     args.push_back({w == iw ? in : w < iw ? in.extract(w - 1, 0) : z3::zext(in, w - iw), c.bool_val(false)});
   }
-  const detail::val r = ex.call(fn, args, c.bool_val(true));
-  function_formula out{r.v, ex.ub, ex.exits, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, ex.uses_fp, ex.max_unroll};
+  // `after`: 16 bytes the caller owns, as pop_batch's `after[i]` is
+  // (uninitialised: free bytes), keyed by the argument (local_memory()).
+  detail::path caller{nullptr, nullptr, {}, {}, {}, {}, {}, {}, c.bool_val(true), {}};
+  std::map<unsigned, detail::ptr> ptr_args;
+  const llvm::Argument* after = fn.arg_size() > inputs.size() ? fn.getArg(static_cast<unsigned>(inputs.size())) : nullptr;
+  if (after) {
+    detail::stack_slot s;
+    for (unsigned k = 0; k < 16; ++k) {
+      s.bytes.push_back(c.bv_const(("after!" + std::to_string(k)).c_str(), 8));
+      s.poison.push_back(c.bool_val(false));
+    }
+    caller.stack.emplace(after, std::move(s));
+    ptr_args.emplace(after->getArgNo(), detail::ptr{after, c.bv_val(0, 64), c.bool_val(false)});
+    args.push_back({c.bv_val(0, 1), c.bool_val(false)});  // a placeholder: the argument is in ptr_args
+  }
+  const detail::val r = ex.call(fn, args, c.bool_val(true), &caller, ptr_args);
+  function_formula out{r.v, ex.ub, ex.exits, ex.sources, ex.cpu_choices, ex.dispatch, ex.cpu_reads, {}, ex.uses_fp, ex.max_unroll};
+  if (after) {
+    z3::expr poison = c.bool_val(false);
+    out.after = word_in_slot(caller.stack.at(after), dl.isBigEndian(), poison);
+    if (const z3::expr p = poison.simplify(); !p.is_false())
+      out.ub.push_back({p, "poison in the board left behind at " + fn.getName().str() + "'s `after`"});
+  }
   return out;
 }
 

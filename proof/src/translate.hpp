@@ -58,6 +58,10 @@ struct function_formula {
   // Reads of the CPU's feature words (__builtin_cpu_supports: __cpu_model,
   // __cpu_features2), each a free bit-vector: the proof is for every value.
   std::vector<z3::expr> cpu_reads;
+  // The 16 bytes the function leaves at its pointer argument, read as the
+  // proof symbol's `scanproof::word* after` (lo, hi; 64 bits each): the
+  // board a pop scanner leaves behind. Empty when it takes no pointer.
+  std::vector<z3::expr> after;
   bool uses_fp = false;    // the formula needs Z3's floating-point theory
   unsigned max_unroll = 0;  // most visits of one block on one path (1 = no loop)
 };
@@ -79,7 +83,8 @@ struct translate_options {
 };
 
 // f must take one integer argument per input (each zero-extended or truncated
-// to the argument's width) and return an i64.
+// to the argument's width), optionally then one pointer to 16 bytes of its
+// own (the proof symbol's `after`, registry.hpp), and return an i64.
 function_formula translate(const llvm::Function& f, z3::context& c, const std::vector<z3::expr>& inputs,
                            const translate_options& opt);
 

@@ -223,12 +223,14 @@ TEST(Proof, AsmSequenceWithLocalLabel) {
 
 // Asm for other CPUs on IR written here (so the test needs no cross
 // compiler): the function's body for `triple`, proved as a clz or ctz.
-proof::outcome prove_ir(const char* name, op o, const char* triple, const char* layout, const std::string& body) {
+// `params`: the proof symbol's, (lo, hi) or (lo, hi, after) for a pop op.
+proof::outcome prove_ir(const char* name, op o, const char* triple, const char* layout, const std::string& body,
+                        const char* params = "i64 %b, i64 %unused_hi", const char* declarations = "") {
   auto ir = std::make_unique<proof::ir_set>();
   ir->target = triple;
   ir->triple = triple;
   const std::string text = std::string("target datalayout = \"") + layout + "\"\ntarget triple = \"" + triple +
-                           "\"\ndefine i64 @scanproof_scalar__" + name + "(i64 %b, i64 %unused_hi) {\n" + body + "}\n";
+                           "\"\ndefine i64 @scanproof_scalar__" + name + "(" + params + ") {\n" + body + "}\n" + declarations;
   llvm::SMDiagnostic err;
   ir->modules.push_back(llvm::parseAssemblyString(text, err, ir->context));
   if (!ir->modules.back()) throw std::runtime_error("bad fixture IR: " + err.getMessage().str());
@@ -695,6 +697,101 @@ TEST(Proof, DeclaredDomainBoundsTheProof) {
   const proof::outcome all = prove(everywhere);
   expect_refuted(all, op::lsb);
   EXPECT_EQ(lowest_bit(*all.input), 5);
+}
+
+// Pop ops (fixtures/pops.cpp): the index and the board left at the proof
+// symbol's `after`, both proved; a counterexample shows the board before
+// and after as conformance does.
+TEST(Proof, ProvesPopLsbWithTheBoardItLeaves) {
+  for (const char* name : {"fixture_pop_lsb_ok", "fixture_pop_lsb_by_pointer_ok"}) {
+    const proof::outcome r = prove(fixture(name));
+    EXPECT_EQ(r.verdict, "proved") << name << ": " << r.reason;
+    EXPECT_EQ(r.result, proof::status::pass) << name;
+  }
+}
+
+// The right index, the wrong square cleared: only the board left behind is wrong.
+TEST(Proof, RefutesPopThatClearsTheWrongSquareWithTheBoardBeforeAndAfter) {
+  const descriptor& d = fixture("fixture_pop_msb_clears_lowest");
+  const proof::outcome r = prove(d);
+  expect_refuted(r, op::pop_msb);
+  ASSERT_TRUE(r.input && r.got && r.expected_value);
+  EXPECT_EQ(*r.got, *r.expected_value);
+  EXPECT_GE(popcount(*r.input), 2) << r.input_shown;  // on one square the lowest is the highest
+  EXPECT_EQ(r.expected_after, render_argument(d.sh, to_argument(d.sh, oracle_after(op::pop_msb, d.sh, *r.input))));
+  EXPECT_EQ(r.got_after, render_argument(d.sh, word{r.input->lo & (r.input->lo - 1)}));
+  const std::string shown = "pop_msb(" + r.input_shown + ") expected " + std::to_string(*r.expected_value) +
+                            " leaving " + r.expected_after + ", got " + std::to_string(*r.got) + " leaving " +
+                            r.got_after;
+  EXPECT_NE(r.reason.find(shown), std::string::npos) << r.reason;
+  EXPECT_NE(r.replay.find("leaving " + r.got_after + ", as the solver predicted"), std::string::npos) << r.replay;
+  std::ostringstream text;
+  proof::print_text(text, r);
+  EXPECT_NE(text.str().find("the IR returns " + std::to_string(*r.got) + " leaving " + r.got_after),
+            std::string::npos) << text.str();
+  const proof::outcome back = proof::from_record(proof::to_record(r));
+  EXPECT_EQ(back.expected_after, r.expected_after);
+  EXPECT_EQ(back.got_after, r.got_after);
+}
+
+// Two halves in the 63 layout: the right pop is proved over 2^127 boards;
+// the one-word clear kept on the low half leaves a high square set.
+TEST(Proof, PopsTwoHalfBoardsInTheirLayout) {
+  const proof::outcome ok = prove(fixture("fixture_pop_lsb63_ok"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  EXPECT_NE(ok.reason.find("2^127 boards"), std::string::npos) << ok.reason;
+  const descriptor& d = fixture("fixture_pop_lsb63_low_half_only");
+  const proof::outcome bad = prove(d);
+  expect_refuted(bad, op::pop_lsb, d.sh);
+  ASSERT_TRUE(bad.input);
+  EXPECT_GE(lowest_bit(*bad.input), 63) << bad.input_shown;
+  EXPECT_EQ(bad.got, bad.expected_value);
+  EXPECT_EQ(bad.got_after, render_argument(d.sh, to_argument(d.sh, *bad.input))) << bad.reason;  // nothing cleared
+  EXPECT_EQ(bad.expected_after.rfind("{lo=0x0000000000000000, hi=0x", 0), 0u) << bad.expected_after;
+  EXPECT_NE(bad.reason.find("pop_lsb128({lo="), std::string::npos) << bad.reason;
+}
+
+// A board's member pop() with a declared zero result: the empty board must
+// give it and stay empty; one that sets a square there is refuted at zero.
+TEST(Proof, MemberPopWithADeclaredZeroIsProvedAtZeroToo) {
+  const proof::outcome ok = prove(fixture("fixture_member_pop"));
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  ASSERT_FALSE(ok.details.empty());
+  EXPECT_EQ(ok.details.front().rfind("zero: proved", 0), 0u) << ok.details.front();
+  const proof::outcome bad = prove(fixture("fixture_member_pop_sets_when_empty"));
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  EXPECT_EQ(bad.input, word{});
+  EXPECT_EQ(bad.got, 128);
+  EXPECT_EQ(bad.expected_after, "{lo=0x0000000000000000, hi=0x0000000000000000}");
+  EXPECT_EQ(bad.got_after, "{lo=0x0000000000000001, hi=0x0000000000000000}");
+  EXPECT_NE(bad.replay.find("returns 128 leaving {lo=0x0000000000000001, hi=0x0000000000000000}, as the solver "
+                            "predicted"), std::string::npos)
+      << bad.replay;
+}
+
+// The board left at `after` is read in the target's byte order: on s390x
+// (big-endian) a pop_lsb storing b & (b - 1) as one i64 is proved; the same
+// board stored as two i32 halves swapped is refuted, with both boards shown.
+proof::outcome prove_s390x_pop(const char* name, const std::string& store) {
+  return prove_ir(name, op::pop_lsb, "s390x-unknown-linux-gnu", "E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64",
+                  "  %m = sub i64 %b, 1\n  %left = and i64 %b, %m\n" + store +
+                      "  %hp = getelementptr i8, ptr %after, i64 8\n  store i64 0, ptr %hp\n"
+                      "  %r = call i64 @llvm.cttz.i64(i64 %b, i1 false)\n  ret i64 %r\n",
+                  "i64 %b, i64 %unused_hi, ptr %after", "declare i64 @llvm.cttz.i64(i64, i1)\n");
+}
+
+TEST(Proof, PopBoardIsReadInTheTargetsByteOrder) {
+  const proof::outcome ok = prove_s390x_pop("s390x_pop_ok", "  store i64 %left, ptr %after\n");
+  EXPECT_EQ(ok.verdict, "proved") << ok.reason;
+  const proof::outcome bad = prove_s390x_pop(
+      "s390x_pop_swapped", "  %lo32 = trunc i64 %left to i32\n  %sh = lshr i64 %left, 32\n  %hi32 = trunc i64 %sh to i32\n"
+                           "  store i32 %lo32, ptr %after\n  %p4 = getelementptr i8, ptr %after, i64 4\n"
+                           "  store i32 %hi32, ptr %p4\n");
+  ASSERT_EQ(bad.verdict, "counterexample") << bad.reason;
+  ASSERT_TRUE(bad.input);
+  const std::uint64_t left = bad.input->lo & (bad.input->lo - 1);
+  EXPECT_EQ(bad.expected_after, render_argument(integer_shape(64), word{left}));
+  EXPECT_EQ(bad.got_after, render_argument(integer_shape(64), word{left << 32 | left >> 32})) << bad.reason;
 }
 
 // What the prover cannot model is not provable, never proved.

@@ -21,6 +21,20 @@ inline std::int64_t call_index(word a) {
   else return static_cast<std::int64_t>(call_scanner<F>(a));
 }
 
+// What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): the
+// index for the board `a`; registered under a pop op, F pops it as
+// pop_batch<> does and the board it leaves is written to *after.
+template <auto F, op O>
+inline std::int64_t proof_call(word a, word* after) {
+  if constexpr (pops(O) && pop_signature_t<F>::valid) {
+    const std::int64_t r = call_popper<F>(a);
+    *after = a;
+    return r;
+  } else {
+    return call_index<F>(a);
+  }
+}
+
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
 // loop straddling a 64-byte line ran POPCNT at 2 cycles instead of ~1 on Zen 4).

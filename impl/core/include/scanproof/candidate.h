@@ -39,9 +39,10 @@
  * The macro generates, in this translation unit and with the scanner inlined,
  * the same kernels as the C++ registration (batch<>, chain<>, serialize<> of
  * batch.hpp), the proof symbol
- *   int64_t scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi)
+ *   int64_t scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi, scanproof_word* after)
  * that `scanproof prove` looks up (it calls the scanner as batch does: a
- * one-integer shape reads the low bits of lo), and a constructor that
+ * one-integer shape reads the low bits of lo; a pop scanner writes the board
+ * it leaves to *after), and a constructor that
  * registers them. */
 #ifndef SCANPROOF_CANDIDATE_H
 #define SCANPROOF_CANDIDATE_H
@@ -313,7 +314,10 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
     for (size_t i = 0; i < n; ++i)                                                                         \
       out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(in[i].lo, in[i].hi, &after[i]);                    \
   }                                                                                                        \
-  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi) { \
+  /* The proof symbol: a pop scanner's board left behind in *after, as the pop batch writes it. */       \
+  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi,  \
+                                                                               scanproof_word* after) {   \
+    if (SCANPROOF_C_POP_SIGNATURE_OK(FN)) return SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(lo, hi, after);  \
     return SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                              \
   }                                                                                                        \
   static void SCANPROOF_C_CAT_(scanproof_c_batch__, FN)(const scanproof_word* in, int64_t* out, size_t n) { \

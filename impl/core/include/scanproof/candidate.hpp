@@ -161,10 +161,15 @@ kernels candidate_kernels() {
 }
 
 // What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): F on one
-// input; with a wrong signature only candidate_kernels' static_assert speaks.
-template <auto F>
-std::int64_t candidate_scalar(word b) {
-  if constexpr (always_pops<F>) return call_index<F>(b);  // a pop scanner, on a copy
+// input (a pop scanner's board left behind in *after); with a wrong signature
+// only candidate_kernels' static_assert speaks.
+template <auto F, op O>
+std::int64_t candidate_scalar(word b, word* after) {
+  if constexpr (always_pops<F> || (pops(O) && pop_signature_t<F>::valid)) {  // a pop scanner
+    const std::int64_t r = call_popper<F>(b);
+    *after = b;
+    return r;
+  }
   else if constexpr (signature_of<F>::valid) return static_cast<std::int64_t>(call_scanner<F>(b));
   else return 0;
 }
@@ -219,7 +224,7 @@ inline int register_candidate(const char* name, op o, kernels k, const char* fil
 #define SCANPROOF_CANDIDATE_NAMED_(NAME, FN, OP, ...)                                         \
   struct SCANPROOF_CAT(scanproof_candidate_name_is_one_identifier_qualified_functions_use_SCANPROOF_CANDIDATE_NAMED__, NAME); \
   static constexpr auto SCANPROOF_CAT(scanproof_name_one_function_static_cast_picks_an_overload__, NAME) = FN; \
-  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::detail::candidate_scalar<SCANPROOF_CANDIDATE_FN_(NAME)>) \
+  SCANPROOF_PROOF_SYMBOL(NAME, (::scanproof::detail::candidate_scalar<SCANPROOF_CANDIDATE_FN_(NAME), OP>)) \
   SCANPROOF_CANDIDATE_DESIGNATORS_                                                           \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, NAME) =              \
       ::scanproof::detail::register_candidate(                                               \

@@ -91,18 +91,20 @@ extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scan
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
 
 // `scanproof prove` (proof/) finds each implementation in Clang's IR by this
-// unmangled symbol, scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi) ->
-// int64_t, which calls the scanner as batch<> does with the argument word
-// {lo, hi} (a one-integer shape reads the low `width` bits of lo; hi is unused;
-// a pop op's scanner is called on a copy and only its index is returned).
+// unmangled symbol, scanproof_scalar__<NAME>(uint64_t lo, uint64_t hi,
+// scanproof::word* after) -> int64_t, which calls the scanner as batch<> does
+// with the argument word {lo, hi} (a one-integer shape reads the low `width`
+// bits of lo; hi is unused) and returns its index; a pop op's scanner
+// (pop_batch.hpp) also writes the board it leaves behind to *after, as
+// pop_batch<> does; other ops leave *after alone.
 // It has internal linkage, so it changes no link (two candidates with one name
 // stay the registry's error, not the linker's), and [[gnu::used]] keeps it
 // although nothing calls it.
 #define SCANPROOF_PROOF_SYMBOL(NAME, CALL)                                                   \
   extern "C" {                                                                               \
-  [[gnu::used]] static std::int64_t SCANPROOF_CAT(scanproof_scalar__, NAME)(std::uint64_t lo, \
-                                                                            std::uint64_t hi) { \
-    return static_cast<std::int64_t>(CALL(::scanproof::word{lo, hi}));                       \
+  [[gnu::used]] static std::int64_t SCANPROOF_CAT(scanproof_scalar__, NAME)(                 \
+      std::uint64_t lo, std::uint64_t hi, ::scanproof::word* after) {                        \
+    return static_cast<std::int64_t>(CALL(::scanproof::word{lo, hi}, after));                \
   }                                                                                          \
   }
 
@@ -111,7 +113,7 @@ extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scan
 // The same, for a function whose code is in another file SOURCE (a Rust
 // entry's .rs, impl/rust/rust_entry.hpp): the descriptor's source and language.
 #define SCANPROOF_ENTRY_FROM(SOURCE, NAME, OP, FN, ...)                                      \
-  SCANPROOF_PROOF_SYMBOL(NAME, ::scanproof::call_index<FN>)                                  \
+  SCANPROOF_PROOF_SYMBOL(NAME, (::scanproof::proof_call<FN, OP>))                                  \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_entry_, NAME) =                  \
       ::scanproof::detail::register_entry(#NAME, OP, ::scanproof::kernels_for<FN, OP>(),     \
                                           SOURCE, ::scanproof::entry_info __VA_ARGS__)
