@@ -207,6 +207,22 @@ observation compare(const descriptor& d, Fill fill, Want want) {
   return o;
 }
 
+// Whether every result of a pop op's chunk on boards of up to 64 bits (one
+// unit, the board its own argument) is right, in one branch-free pass: the
+// right index is ref[i], and the right board left is b without the square it
+// names, b ^ bit(ref[i] - index_base), as that square is set in b. compare_pop
+// judges each input with expected_after() only for a chunk where this fails.
+bool right_index_and_board(const shape& sh, const word* boards, const std::int64_t* got, const std::int64_t* ref,
+                           const word* after, std::size_t n) {
+  std::uint64_t differ = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto square = static_cast<std::uint64_t>(ref[i] - sh.index_base);
+    differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]) | (square & ~std::uint64_t{63}) | after[i].hi |
+              (after[i].lo ^ boards[i].lo ^ (std::uint64_t{1} << (square & 63)));
+  }
+  return differ == 0;
+}
+
 // compare() for a pop op: the index and the board left behind (expected_after(),
 // in argument space) are both judged, and both are digested (each index, then
 // the board left, low half first: one add() of the chunk's 3n values). The
@@ -221,6 +237,7 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
   const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;
   std::vector<word> args(mapped ? chunk : 0);
   const auto argument_of = [&](word b) { return mapped ? to_argument(d.sh, b) : b; };
+  const bool narrow = !mapped && d.sh.width <= 64;
   std::size_t base = 0;
   for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
     const word* in = boards.data();
@@ -239,6 +256,7 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
       digested[3 * i + 2] = after[i].hi;
     }
     h.add(digested.data(), 3 * n);
+    if (narrow && right_index_and_board(d.sh, boards.data(), got.data(), ref.data(), after.data(), n)) continue;
     for (std::size_t i = 0; i < n; ++i) {
       const word want_after = argument_of(expected_after(d.operation, boards[i]));
       if (got[i] == ref[i] && after[i] == want_after) continue;
