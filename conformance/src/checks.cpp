@@ -208,31 +208,58 @@ observation compare(const descriptor& d, Fill fill, Want want) {
   return o;
 }
 
-// compare() for a pop op: the index and the board left behind (argument
-// space) are both judged, and both are digested (each index, then the board
-// left, low half first).
+// Whether every result of a pop op's chunk on boards of up to 64 bits (one
+// unit, the board its own argument) is right, in one branch-free pass: the
+// right index is ref[i], and the right board left is b without the square it
+// names, b ^ bit(ref[i] - index_base), as that square is set in b. compare_pop
+// judges each input with expected_after() only for a chunk where this fails.
+bool right_index_and_board(const shape& sh, const word* boards, const std::int64_t* got, const std::int64_t* ref,
+                           const word* after, std::size_t n) {
+  std::uint64_t differ = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto square = static_cast<std::uint64_t>(ref[i] - sh.index_base);
+    differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]) | (square & ~std::uint64_t{63}) | after[i].hi |
+              (after[i].lo ^ boards[i].lo ^ (std::uint64_t{1} << (square & 63)));
+  }
+  return differ == 0;
+}
+
+// compare() for a pop op: the index and the board left behind (expected_after(),
+// in argument space) are both judged, and both are digested (each index, then
+// the board left, low half first: one add() of the chunk's 3n values). The
+// layout maps a board only for the 63-offset layout, as in compare().
 template <class Fill, class Want>
 observation compare_pop(const descriptor& d, Fill fill, Want want) {
   observation o;
   value_digest h;
-  std::vector<word> boards(chunk), args(chunk), after(chunk);
+  std::vector<word> boards(chunk), after(chunk);
   std::vector<std::int64_t> got(chunk), ref(chunk);
+  std::vector<std::uint64_t> digested(3 * chunk);
+  const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;
+  std::vector<word> args(mapped ? chunk : 0);
+  const auto argument_of = [&](word b) { return mapped ? to_argument(d.sh, b) : b; };
+  const bool narrow = !mapped && d.sh.width <= 64;
   std::size_t base = 0;
   for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
-    for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
-    flight_chunk(args.data(), base, n);
+    const word* in = boards.data();
+    if (mapped) {
+      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
+      in = args.data();
+    }
+    flight_chunk(in, base, n);
     const auto t0 = std::chrono::steady_clock::now();
-    d.pop_batch(args.data(), got.data(), after.data(), n);
+    d.pop_batch(in, got.data(), after.data(), n);
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     want(boards.data(), ref.data(), n, base);
     for (std::size_t i = 0; i < n; ++i) {
-      h.add(static_cast<std::uint64_t>(got[i]));
-      h.add(after[i].lo);
-      h.add(after[i].hi);
-      // The board the expected index names, cleared.
-      const int square = static_cast<int>(ref[i] - d.sh.index_base);
-      const word left = square >= 0 && square < 128 ? boards[i] & ~word::bit(square) : boards[i];
-      const word want_after = to_argument(d.sh, left);
+      digested[3 * i] = static_cast<std::uint64_t>(got[i]);
+      digested[3 * i + 1] = after[i].lo;
+      digested[3 * i + 2] = after[i].hi;
+    }
+    h.add(digested.data(), 3 * n);
+    if (narrow && right_index_and_board(d.sh, boards.data(), got.data(), ref.data(), after.data(), n)) continue;
+    for (std::size_t i = 0; i < n; ++i) {
+      const word want_after = argument_of(expected_after(d.operation, boards[i]));
       if (got[i] == ref[i] && after[i] == want_after) continue;
       mismatch mm{boards[i], ref[i], got[i], base + i + 1};
       mm.expected_after = want_after;
@@ -324,31 +351,50 @@ void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_
   }
 }
 
-// OR of got[i] ^ expected(in[i]) over a chunk: zero when every result is
-// right. For the plain 64-bit shape the expected value is computed in the same
-// pass (none written), from the bit of `in` that decides it, with a bit set
-// that leaves a nonzero input's answer as it is (bit 63 for the lowest set
-// bit, bit 0 for the highest): no branch or select for a zero input, which a
-// canonical set does not hold (unit.inputs.are_nonzero) and a corrupt file
-// that holds one is caught by its digest, which discards the sweep
-// (observe_set). expected_values() for the other shapes.
+// The number of set bits of b, with no call: std::popcount is a libgcc call
+// (__popcountdi2, through the PLT) wherever the compiler has no popcount
+// instruction, the host's default x86-64 included. Counted per 32-bit half, so
+// 32-bit targets need no 64-bit shift or multiply; the halves' byte counts are
+// added before the one multiply.
+constexpr unsigned popcount_swar(std::uint64_t b) {
+  const auto bytes = [](std::uint32_t x) {  // the count of each byte, in that byte
+    x -= (x >> 1) & 0x55555555U;
+    x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+    return (x + (x >> 4)) & 0x0F0F0F0FU;
+  };
+  return ((bytes(static_cast<std::uint32_t>(b)) + bytes(static_cast<std::uint32_t>(b >> 32))) * 0x01010101U) >> 24;
+}
+static_assert(popcount_swar(0) == 0 && popcount_swar(~0ULL) == 64 && popcount_swar(0x8000000000000001ULL) == 2 &&
+              popcount_swar(0x03F79D71B4CB0A89ULL) == 32 && popcount_swar(0xFFFFFFFF00000000ULL) == 32);
+
+// Zero when every result of a chunk is right, nonzero when one may not be
+// (then the caller computes the expected values and finds which). For the
+// plain 64-bit shape each result is checked against the bit of `in` it names,
+// in the same pass, not compared with a computed count: a result g in [0, 63]
+// is the lowest set bit of b iff b << (63 - g) is bit 63 alone, the highest
+// iff b >> g is 1 (clz: the highest is 63 - g). Shifts by a register, where
+// std::countr_zero/countl_zero are libgcc calls on the 32-bit targets, sparc64,
+// riscv64, mips and alpha, and cheap ALU work on the host. A zero input (no
+// canonical set holds one: unit.inputs.are_nonzero) shows as a difference for
+// the bit scans, and the slow path judges it.
+// expected_values() for the other shapes.
 std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got,
                           std::int64_t* scratch, std::size_t n) {
   std::uint64_t d = 0;
-  const auto over = [&](auto expected) {
+  const auto over = [&](auto wrong) {
 #pragma GCC unroll 4
-    for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i]) ^ expected(in[i]);
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
   };
-  constexpr std::uint64_t top = std::uint64_t{1} << 63;
+  constexpr std::uint64_t top = std::uint64_t{1} << 63, outside = ~std::uint64_t{63};
   if (sh.width == 64 && sh.arg == argument::integer && !sh.index_base) {
     switch (o) {
       case op::lsb:
       case op::pop_lsb:
-      case op::ctz: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::countr_zero(b | top)); }); return d;
+      case op::ctz: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b << (63 - (g & 63))) ^ top); }); return d;
       case op::msb:
-      case op::pop_msb: over([](std::uint64_t b) -> std::uint64_t { return 63u ^ static_cast<unsigned>(std::countl_zero(b | 1)); }); return d;
-      case op::clz: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::countl_zero(b | 1)); }); return d;
-      case op::popcount: over([](std::uint64_t b) -> std::uint64_t { return static_cast<unsigned>(std::popcount(b)); }); return d;
+      case op::pop_msb: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (g & 63)) ^ 1); }); return d;
+      case op::clz: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (63 - (g & 63))) ^ 1); }); return d;
+      case op::popcount: over([](std::uint64_t b, std::uint64_t g) { return g ^ popcount_swar(b); }); return d;
     }
   }
   expected_values(o, sh, in, scratch, n);
@@ -632,8 +678,7 @@ std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, s
   const auto emit = [&](word board, std::int64_t index) {
     out.push_back(index);
     if (!pops(o)) return;
-    const int square = static_cast<int>(index - sh.index_base);
-    const word after = to_argument(sh, square >= 0 && square < 128 ? board & ~word::bit(square) : board);
+    const word after = to_argument(sh, expected_after(o, board));
     out.push_back(static_cast<std::int64_t>(after.lo));
     out.push_back(static_cast<std::int64_t>(after.hi));
   };
@@ -674,8 +719,7 @@ std::optional<oracle_summary> oracle_digest(op o, const shape& sh, std::string_v
       continue;
     }
     for (std::size_t i = 0; i < n; ++i) {  // as compare_pop(): index, then the board left
-      const int square = static_cast<int>(index[i] - sh.index_base);
-      const word after = to_argument(sh, square >= 0 && square < 128 ? boards[i] & ~word::bit(square) : boards[i]);
+      const word after = to_argument(sh, expected_after(o, boards[i]));
       h.add(static_cast<std::uint64_t>(index[i]));
       h.add(after.lo);
       h.add(after.hi);

@@ -39,6 +39,16 @@ int swar_wrong_shift(std::uint64_t x) {
 // An msb that loses the top bit: right everywhere except words with bit 63.
 int msb_drops_bit63(std::uint64_t b) { return 63 - std::countl_zero(b & 0x7fffffffffffffffULL); }
 
+// A ctz 64 too high for odd words: an index outside [0, 63] that names the
+// right square modulo 64 (the stored-values compare checks the range).
+int ctz_wraps(std::uint64_t b) { return std::countr_zero(b) + (b & 1 ? 64 : 0); }
+
+// A clz that counts only the half holding the top set bit: 32 short for words
+// whose high half is empty.
+int clz_one_half(std::uint64_t b) {
+  return b >> 32 ? std::countl_zero(static_cast<std::uint32_t>(b >> 32)) : std::countl_zero(static_cast<std::uint32_t>(b));
+}
+
 int correct_ctz(std::uint64_t b) { return std::countr_zero(b); }
 int correct_clz(std::uint64_t b) { return std::countl_zero(b); }
 int correct_lsb(std::uint64_t b) { return std::countr_zero(b); }
@@ -185,6 +195,9 @@ TEST(check_engine, stored_values_path_reports_what_the_word_path_reports) {
        with_values<swar_wrong_shift>(make("swar", op::popcount, nullptr))},
       {make("drops63", op::msb, &batch<msb_drops_bit63>),
        with_values<msb_drops_bit63>(make("drops63", op::msb, nullptr))},
+      {make("wraps", op::ctz, &batch<ctz_wraps>), with_values<ctz_wraps>(make("wraps", op::ctz, nullptr))},
+      {make("one_half", op::clz, &batch<clz_one_half>),
+       with_values<clz_one_half>(make("one_half", op::clz, nullptr))},
   };
   for (auto [words, values] : pairs) {
     values.batch = words.batch;
