@@ -27,6 +27,37 @@ if(SCANPROOF_ORACLE_TABLE AND NOT EXISTS "${SCANPROOF_ORACLE_TABLE}")
   message(FATAL_ERROR "scanproof: SCANPROOF_ORACLE_TABLE: no program '${SCANPROOF_ORACLE_TABLE}'")
 endif()
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
+# Batch mode (opt-in; docs/contracts.md "Batch mode"): per driver one setup
+# test <prefix><driver>.batch runs all its tests in one process that forks a
+# child per test, and each test keeps its name and judges what its child
+# left. Under qemu-user a process's start is mostly the emulator translating
+# the same code again (docs/matrix.md); forked children inherit it. Only where
+# the program forks: native Linux, or an emulator whose fork() works
+# (SCANPROOF_EMULATOR_FORKS, toolchains/common/emulator-forks.cmake).
+# AUTO (what ci/matrix passes): ON where the target forks, else OFF.
+set(SCANPROOF_BATCH_TESTS OFF CACHE STRING
+  "Run each driver's tests in one process that forks per test: OFF, ON, or AUTO (ON where the target forks)")
+set_property(CACHE SCANPROOF_BATCH_TESTS PROPERTY STRINGS OFF ON AUTO)
+set(_scanproof_batch_why "")  # why the target cannot run a batch
+if(CMAKE_CROSSCOMPILING AND NOT SCANPROOF_EMULATOR_FORKS)
+  set(_scanproof_batch_why "SCANPROOF_EMULATOR_FORKS is not ON for this cross build (Wine, WASI, or an emulator whose fork() hangs)")
+elseif(NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
+  set(_scanproof_batch_why "it is for Linux (native, or under qemu-user), not ${CMAKE_SYSTEM_NAME}")
+endif()
+if(SCANPROOF_BATCH_TESTS STREQUAL "AUTO")
+  if(_scanproof_batch_why)
+    set(_scanproof_batch OFF)
+  else()
+    set(_scanproof_batch ON)
+  endif()
+elseif(SCANPROOF_BATCH_TESTS)
+  if(_scanproof_batch_why)
+    message(FATAL_ERROR "scanproof: SCANPROOF_BATCH_TESTS needs a target that forks: ${_scanproof_batch_why}")
+  endif()
+  set(_scanproof_batch ON)
+else()
+  set(_scanproof_batch OFF)
+endif()
 
 function(scanproof_driver_tests target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
@@ -51,6 +82,13 @@ function(scanproof_driver_tests target)
     string(APPEND settings ")\n")
   endforeach()
   string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n")
+  # The tests are listed after a link (POST_BUILD): a change of mode relinks.
+  file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt" CONTENT "${_scanproof_batch}\n")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt")
+  if(_scanproof_batch)
+    string(APPEND settings "set(BATCH_DIR [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_batch]==])\n"
+                           "set(DRIVER [==[${target}]==])\nset(LAUNCHER [==[${SCANPROOF_LAUNCHER}]==])\n")
+  endif()
   if(arg_JUDGE)
     string(APPEND settings "set(JUDGE_TABLE [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
     if(SCANPROOF_ORACLE_TABLE)  # a native oracle_table: no emulator (see its cache entry)

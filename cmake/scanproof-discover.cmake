@@ -9,6 +9,10 @@
 #               (the lines it answered are kept in JUDGE_TABLE.known);
 #               every test then runs as `launcher --judge JUDGE_TABLE ...`:
 #               conformance/include/scanproof/judge.hpp)
+#   BATCH_DIR, DRIVER, LAUNCHER  optional (SCANPROOF_BATCH_TESTS): one setup
+#               test <PREFIX><DRIVER>.batch runs every test in one process of
+#               the driver (`LAUNCHER --batch BATCH_DIR ...`), and each test
+#               judges what its child left (`launcher --from BATCH_DIR/<test>`))
 # Like gtest_discover_tests, except that the tests' verdict is the launcher's
 # exit status alone: gtest_discover_tests also gives every test a
 # SKIP_REGULAR_EXPRESSION on "[  SKIPPED ]", which a scanner can print, and
@@ -23,15 +27,21 @@ if(NOT rc EQUAL 0)
   string(REPLACE ";" " " shown "${COMMAND}")
   message(FATAL_ERROR "scanproof: listing the tests of ${shown} failed (${rc}):\n${errors}${listing}")
 endif()
-set(quoted "")
+set(launcher "")  # the launcher and its own options
+set(program "")   # the emulator and the program
 set(first 1)
 foreach(part IN LISTS COMMAND)
-  string(APPEND quoted " [==[${part}]==]")
-  if(first AND JUDGE_TABLE)  # the launcher's own option, before the emulator
-    string(APPEND quoted " [==[--judge]==] [==[${JUDGE_TABLE}]==]")
+  if(first)
+    string(APPEND launcher " [==[${part}]==]")
+    if(JUDGE_TABLE)  # the launcher's own option, before the emulator
+      string(APPEND launcher " [==[--judge]==] [==[${JUDGE_TABLE}]==]")
+    endif()
+  else()
+    string(APPEND program " [==[${part}]==]")
   endif()
   set(first 0)
 endforeach()
+set(quoted "${launcher}${program}")
 if(JUDGE_TABLE)
   # What each implementation declares, from the driver (through the launcher,
   # like the listing), then the oracle's outputs for it, from a program that
@@ -146,8 +156,16 @@ foreach(line IN LISTS lines)
     set(suite "${CMAKE_MATCH_1}")
   elseif(line MATCHES "^  ([A-Za-z0-9_.]+)$" AND suite)
     set(test "${suite}.${CMAKE_MATCH_1}")
-    string(APPEND out "add_test([==[${PREFIX}${test}]==]${quoted} [==[--gtest_filter=${test}]==]${extra})\n"
-                      "set_tests_properties([==[${PREFIX}${test}]==] PROPERTIES${props})\n")
+    if(BATCH_DIR)  # its verdict from what its child in the batch left (scanproof-launch --from)
+      string(APPEND out "add_test([==[${PREFIX}${test}]==]${launcher} [==[--from]==] [==[${BATCH_DIR}/${PREFIX}${test}]==]"
+                        "${program} [==[--gtest_filter=${test}]==]${extra})\n"
+                        "set_tests_properties([==[${PREFIX}${test}]==] PROPERTIES${props}"
+                        " FIXTURES_REQUIRED [==[${PREFIX}${DRIVER}.batch]==])\n")
+      string(APPEND batch_list "${PREFIX}${test}\t${test}\n")
+    else()
+      string(APPEND out "add_test([==[${PREFIX}${test}]==]${quoted} [==[--gtest_filter=${test}]==]${extra})\n"
+                        "set_tests_properties([==[${PREFIX}${test}]==] PROPERTIES${props})\n")
+    endif()
     math(EXPR count "${count} + 1")
   elseif(NOT line STREQUAL "" AND NOT line MATCHES "^Note: ")
     message(FATAL_ERROR "scanproof: unexpected line in the test listing of ${COMMAND}: '${line}'")
@@ -155,5 +173,32 @@ foreach(line IN LISTS lines)
 endforeach()
 if(count EQUAL 0)
   message(FATAL_ERROR "scanproof: ${COMMAND} listed no test")
+endif()
+if(BATCH_DIR)
+  # One setup test runs them all in one process that forks a child per test
+  # (scanproof-launch --batch, supervise_batch.hpp). The per-test limit is the
+  # batch process's to keep (SCANPROOF_TEST_TIMEOUT); ctest's bounds the whole.
+  file(MAKE_DIRECTORY "${BATCH_DIR}")
+  file(WRITE "${BATCH_DIR}/tests" "${batch_list}")
+  set(batch_props "")
+  set(limit 0)
+  set(key "")
+  foreach(p IN LISTS PROPERTIES)
+    if(key STREQUAL "TIMEOUT")
+      set(limit "${p}")
+    elseif(NOT key STREQUAL "" AND NOT key STREQUAL "SKIP_RETURN_CODE")
+      string(APPEND batch_props " [==[${key}]==] [==[${p}]==]")
+    endif()
+    if(key STREQUAL "")
+      set(key "${p}")
+    else()
+      set(key "")
+    endif()
+  endforeach()
+  math(EXPR whole "${count} * ${limit} + 300")
+  set(name "${PREFIX}${DRIVER}.batch")
+  string(APPEND out "add_test([==[${name}]==] [==[${LAUNCHER}]==] [==[--batch]==] [==[${BATCH_DIR}]==]${program}${extra})\n"
+                    "set_tests_properties([==[${name}]==] PROPERTIES${batch_props} FIXTURES_SETUP [==[${name}]==]"
+                    " TIMEOUT ${whole} PROCESSORS 2 ENVIRONMENT [==[SCANPROOF_TEST_TIMEOUT=${limit}]==])\n")
 endif()
 file(WRITE "${OUTPUT}" "${out}")

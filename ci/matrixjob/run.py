@@ -25,11 +25,14 @@ CANDIDATE_BUILD_TARGET = "scanproof_matrix_candidate_programs"  # the same, less
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
-                 property_cases=500, log=print, proof_compiler=False):
+                 property_cases=500, log=print, proof_compiler=False, batch_tests=True):
         self.root = targets.ROOT
         # ci/matrix --prove-what-runs: the targets whose IR is proved are built
         # by the proof's compiler and flags (cmake_args).
         self.proof_compiler = proof_compiler
+        # Each driver's tests in one process that forks per test, where the
+        # target forks (SCANPROOF_BATCH_TESTS=AUTO; ci/matrix --no-batch: OFF).
+        self.batch_tests = batch_tests
         self.out, self.builds = out, builds
         self.candidates = list(candidates)
         self.with_catalogue = with_catalogue
@@ -151,7 +154,8 @@ def _gtest_not_found(log):
 def cmake_args(t, s):
     args = ["-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG",
             "-DSCANPROOF_WERROR=OFF", "-DSCANPROOF_TESTS_PER_IMPLEMENTATION=ON",
-            "-DSCANPROOF_CANDIDATES=" + ";".join(s.candidates)]
+            "-DSCANPROOF_CANDIDATES=" + ";".join(s.candidates),
+            "-DSCANPROOF_BATCH_TESTS=" + ("AUTO" if s.batch_tests else "OFF")]  # always given: OFF clears
     if t.startswith("host-"):  # a host toolchain's build type and flags override the above
         args += targets.toolchain_cmake_args(t[len("host-"):])
     elif _cross(t):
@@ -358,7 +362,7 @@ def test(built, s):
                 return _unfinished(data, "no candidate in this target's registry")
             cmd += ["-R", regex]
             selected = {e["name"] for e in listing["implementations"] if e.get("candidate")}
-        env = dict(os.environ, SCANPROOF_RESULTS_DIR=results)
+        env = dict(os.environ, SCANPROOF_RESULTS_DIR=results, SCANPROOF_BATCH_JOBS=str(s.test_jobs))
         if os.path.exists(junit):
             os.remove(junit)
         open(console, "w").close()

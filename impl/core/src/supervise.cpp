@@ -12,20 +12,8 @@
 #include "scanproof/batch.hpp"
 #include "scanproof/registry.hpp"
 
-#if defined(__unix__) && !defined(__wasi__)
-#define SCANPROOF_CAN_FORK 1
-#include <signal.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/prctl.h>
-#endif
-#else
-#define SCANPROOF_CAN_FORK 0
-#endif
+#include "fork_platform.hpp"  // SCANPROOF_CAN_FORK
+#include "scanproof/supervise_batch.hpp"
 #if defined(_WIN32)
 #define WIN32_LEAN_AND_MEAN
 #define NOMINMAX
@@ -95,8 +83,9 @@ void write_outputs() {
 // SCANPROOF_FLIGHT_FILE (see supervise.hpp): the record in that file, mapped
 // where the platform can (mmap, shared with children; a Windows file
 // mapping), else (WASI) written through stdio.
-void map_flight_file() {
-  const char* path = std::getenv("SCANPROOF_FLIGHT_FILE");
+void map_flight_file_at(const char* path);
+void map_flight_file() { map_flight_file_at(std::getenv("SCANPROOF_FLIGHT_FILE")); }
+void map_flight_file_at(const char* path) {
   if (!path || !*path || file_backed || record != &local_record) return;
 #if SCANPROOF_CAN_FORK
   const int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
@@ -494,8 +483,27 @@ std::string describe_early_exit(const in_flight& f, std::string_view how) {
 }
 
 int supervised_main(int (*work)(int, char**), int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (batch_option == argv[i]) return batch_main(work, argc, argv);  // supervise_batch.hpp
   take_nonce();
   map_flight_file();
+  return detail::supervise(work, argc, argv);
+}
+
+bool detail::adopt_test(const std::string& flight_file, const std::string& outputs_file,
+                        const std::string& test_nonce) {
+  record = &local_record;  // not the batch's record: this test's file
+  *record = in_flight{};
+  file_backed = false;
+  flight_path.clear();
+  map_flight_file_at(flight_file.c_str());
+  nonce = test_nonce;
+  outputs_path = outputs_file;
+  outputs_pending.clear();
+  return file_backed && record != &local_record;  // mapped: shared with the work's child
+}
+
+int detail::supervise(int (*work)(int, char**), int argc, char** argv) {
   // gtest's test listing (ctest discovery) needs no supervision.
   bool listing = false;
   for (int i = 1; i < argc; ++i) listing |= std::strcmp(argv[i], "--gtest_list_tests") == 0;

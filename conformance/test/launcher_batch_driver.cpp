@@ -1,0 +1,59 @@
+// A small driver for unit.launcher.batch (launcher_batch_test.sh): one
+// GoogleTest test per behaviour, each a "check" of a fake implementation that
+// records itself in the flight record and reports its outputs as a
+// conformance check does (supervise.hpp), run through supervised_main, so
+// batch mode (--scanproof-batch, supervise_batch.hpp) forks a child per test.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "scanproof/supervise.hpp"
+
+namespace {
+
+const char* const right = "known_answers pass 28 0x1111111111111111";
+
+// The check of `impl`: begins, runs one input, then does what `impl` names.
+void check(const std::string& impl) {
+  scanproof::flight_begin(impl, "known_answers", "conformance.lsb." + impl + ".known_answers");
+  const scanproof::word input{0x10, 0};
+  scanproof::flight_chunk(&input, 0, 1);
+  if (impl == "exits") _exit(0);
+  if (impl == "crashes") ::raise(SIGSEGV);
+  if (impl == "hangs")
+    for (volatile bool forever = true; forever;) {
+    }
+  if (impl == "forges") {  // claims the work returned 0 (the record is in its memory), reports nothing
+    scanproof::flight().status = 0;
+    scanproof::flight().finished = 1;
+    _exit(0);
+  }
+  scanproof::report_outputs(impl + " " + (impl == "wrong" ? "known_answers pass 28 0x5555555555555555" : right));
+  scanproof::flight_end();
+}
+
+class fake_check : public testing::Test {
+ public:
+  explicit fake_check(std::string impl) : impl_(std::move(impl)) {}
+  void TestBody() override { check(impl_); }
+
+ private:
+  std::string impl_;
+};
+
+int run(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour"}) {
+    const std::string test = std::string(impl) + ".all_checks";
+    testing::RegisterTest("lsb", test.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                          [impl]() -> testing::Test* { return new fake_check(impl); });
+  }
+  return RUN_ALL_TESTS() == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return scanproof::supervised_main(run, argc, argv); }

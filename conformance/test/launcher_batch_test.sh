@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# unit.launcher.batch: batch mode (cmake/scanproof-launch --batch/--from,
+# impl/core/include/scanproof/supervise_batch.hpp) gives each test the verdict
+# it gets as a process of its own: the driver (launcher_batch_driver.cpp) runs
+# its seven tests in one process that forks per test; a test whose check
+# exits, crashes or hangs fails alone, its neighbours pass, a forged
+# completion without outputs fails by the judge, and a test the batch did not
+# run fails naming why.
+#   launcher_batch_test.sh LAUNCHER DRIVER
+set -uo pipefail
+launcher=$1 driver=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/launcher-batch.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+impls=(good exits crashes hangs wrong forges neighbour)
+batch=$work/batch
+mkdir -p "$batch"
+for i in "${impls[@]}"; do
+  printf 'conformance.lsb.%s.all_checks\tlsb.%s.all_checks\n' "$i" "$i"
+  echo "$i known_answers pass 28 0x1111111111111111" >>"$work/table"
+done >"$batch/tests"
+
+expect() {  # expect NAME WANT-STATUS PATTERN COMMAND...
+  local name=$1 want=$2 pattern=$3 rc=0
+  shift 3
+  "$@" >"$work/out" 2>&1 || rc=$?
+  if [ "$rc" != "$want" ]; then
+    echo "FAIL: $name: exit $rc, expected $want: $(cat "$work/out")"; failures=$((failures + 1))
+  elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$work/out"; then
+    echo "FAIL: $name: no /$pattern/ in: $(cat "$work/out")"; failures=$((failures + 1))
+  else
+    echo "ok: $name"
+  fi
+}
+from() {  # from IMPL: the per-test command, as scanproof-discover.cmake writes it
+  "$launcher" --judge "$work/table" --from "$batch/conformance.lsb.$1.all_checks" "$driver" "--gtest_filter=lsb.$1.all_checks"
+}
+
+export SCANPROOF_TEST_TIMEOUT=3
+expect "the batch runs every test to a status" 0 "" "$launcher" --batch "$batch" "$driver"
+expect "a passing test passes" 0 "\[  PASSED  \] 1 test" from good
+expect "its neighbour passes" 0 "" from neighbour
+expect "a check that exits fails, naming it" 1 \
+  "conformance.lsb.exits.known_answers: the process ended during the check \(exit status 0\).*" from exits
+expect "a check that crashes fails as a crash" 139 \
+  "conformance.lsb.crashes.known_answers: the process ended during the check \(killed by signal 11" from crashes
+expect "a check that hangs is stopped at the limit" 1 "conformance.lsb.hangs.known_answers: no end after 3 s" from hangs
+expect "wrong outputs fail by the judge" 1 "judged from its outputs: FAIL: check known_answers: outputs 0x5555555555555555" from wrong
+expect "a forged completion without outputs fails by the judge" 1 \
+  "judged from its outputs: FAIL: check known_answers reported no outputs" from forges
+expect "a test the batch did not list fails" 1 "no batch ran this test" \
+  "$launcher" --from "$batch/conformance.lsb.absent.all_checks" "$driver" --gtest_filter=lsb.absent.all_checks
+rm "$batch/run/conformance.lsb.good.all_checks.status"
+expect "a test without its status fails" 1 "the batch process ended before this test ran" from good
+expect "a batch that ends before its tests fails, naming how many" 1 "7 of 7 tests have no status" \
+  "$launcher" --batch "$batch" /bin/false
+expect "then each test fails" 1 "the batch process ended before this test ran" from neighbour
+expect "the driver refuses batch mode without a forking supervisor" 2 "SCANPROOF_NO_SUPERVISOR is set: batch mode forks" \
+  env SCANPROOF_NO_SUPERVISOR=1 "$driver" --scanproof-batch "$batch/run"
+export SCANPROOF_NO_SUPERVISOR=1
+expect "without a forking supervisor the batch runs nothing" 0 "no batch; each test runs in its own process" \
+  "$launcher" --batch "$batch" "$driver"
+expect "and each test runs in its own process" 0 "\[  PASSED  \] 1 test" from good
+expect "where a crash is still a crash" 139 "conformance.lsb.crashes.known_answers: the process ended during the check" from crashes
+echo "$failures failed"
+[ "$failures" = 0 ]
