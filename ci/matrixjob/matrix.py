@@ -82,9 +82,10 @@ def parse(argv):
                    help="also estimate every built entry's cycles per call per CPU model with llvm-mca-19 "
                         "(Debian's llvm-19), and on the host measure them (scanproof bench) beside the model's "
                         "figure: a report section, never a verdict (docs/benchmark.md)")
-    p.add_argument("--no-batch", action="store_true",
-                   help="one process per test on every target (default: where a target forks, each driver's "
-                        "tests run in one process that forks per test, SCANPROOF_BATCH_TESTS=AUTO)")
+    p.add_argument("--batch", action="store_true",
+                   help="where a target forks, run each driver's tests in one process that forks per test "
+                        "(SCANPROOF_BATCH_TESTS=AUTO; default: one process per test, OFF). Not with "
+                        "--candidates: ctest's fixture would run the whole catalogue's batch for them")
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
     p.add_argument("--list-jobs", action="store_true",
@@ -259,7 +260,7 @@ def main(argv):
     builds = os.path.join(targets.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
     s = run.Settings(out, builds, candidates, args.with_catalogue,
                      args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log,
-                     proof_compiler=args.prove_what_runs, batch_tests=not args.no_batch)
+                     proof_compiler=args.prove_what_runs, batch_tests=args.batch)
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
 
     def write(data):

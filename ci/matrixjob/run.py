@@ -25,13 +25,13 @@ CANDIDATE_BUILD_TARGET = "scanproof_matrix_candidate_programs"  # the same, less
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
-                 property_cases=500, log=print, proof_compiler=False, batch_tests=True):
+                 property_cases=500, log=print, proof_compiler=False, batch_tests=False):
         self.root = targets.ROOT
         # ci/matrix --prove-what-runs: the targets whose IR is proved are built
         # by the proof's compiler and flags (cmake_args).
         self.proof_compiler = proof_compiler
         # Each driver's tests in one process that forks per test, where the
-        # target forks (SCANPROOF_BATCH_TESTS=AUTO; ci/matrix --no-batch: OFF).
+        # target forks (ci/matrix --batch: SCANPROOF_BATCH_TESTS=AUTO; else OFF).
         self.batch_tests = batch_tests
         self.out, self.builds = out, builds
         self.candidates = list(candidates)

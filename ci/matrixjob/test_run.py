@@ -67,11 +67,11 @@ class Runner(unittest.TestCase):
         self.assertNotIn("-R", ctest)  # the catalogue's tests run
         self.assertEqual(data["facts"]["data_model"], "LLP64")
 
-    def test_batch_mode_is_asked_where_the_target_forks_and_no_batch_turns_it_off(self):
+    def test_batch_mode_is_off_unless_asked_and_then_asked_where_the_target_forks(self):
         with mock.patch.object(run, "_cross", lambda t: t != "host"):
-            on = {t: run.cmake_args(t, self.s) for t in ("host", "s390x")}
-            self.s.batch_tests = False
             off = run.cmake_args("s390x", self.s)
+            self.s.batch_tests = True
+            on = {t: run.cmake_args(t, self.s) for t in ("host", "s390x")}
         for args in on.values():  # AUTO: ON exactly where the target forks (ScanproofDriverTests.cmake)
             self.assertIn("-DSCANPROOF_BATCH_TESTS=AUTO", args)
         self.assertIn("-DSCANPROOF_BATCH_TESTS=OFF", off)  # always given: an earlier run's ON is cleared
