@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,11 +31,18 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // DIR/request (supervise_batch.hpp); "" or why it is not a request.
 std::string read_request(const std::string& dir, std::vector<batch_test>& tests) {
+  // Read through stdio: wasi's libc++ has no file streams, and this file is
+  // built everywhere (batch mode itself is refused where nothing forks).
   const std::string path = dir + "/request";
-  std::ifstream in(path);
+  std::FILE* in = std::fopen(path.c_str(), "rb");
   if (!in) return "cannot read " + path + ": " + std::strerror(errno);
+  std::string text;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, in)) > 0;) text.append(buf, n);
+  std::fclose(in);
+  std::istringstream lines(text);
   std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
+  for (int n = 1; std::getline(lines, line); ++n) {
     const std::vector<std::string> f = split_tabs(line);
     if (f.size() != 7 || f[0].empty() || f[1].empty() || f[2].empty())
       return path + ":" + std::to_string(n) + ": not 7 tab-separated fields (test, nonce, filter, flight, outputs, log, status)";
