@@ -17,6 +17,7 @@
 #include "scanproof/registry.hpp"
 #include "scanproof/shrink.hpp"
 #include "scanproof/zero_policy.hpp"
+#include "result_checks.hpp"
 
 namespace scanproof {
 
@@ -351,52 +352,15 @@ void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_
   }
 }
 
-// The number of set bits of b, with no call: std::popcount is a libgcc call
-// (__popcountdi2, through the PLT) wherever the compiler has no popcount
-// instruction, the host's default x86-64 included. Counted per 32-bit half, so
-// 32-bit targets need no 64-bit shift or multiply; the halves' byte counts are
-// added before the one multiply.
-constexpr unsigned popcount_swar(std::uint64_t b) {
-  const auto bytes = [](std::uint32_t x) {  // the count of each byte, in that byte
-    x -= (x >> 1) & 0x55555555U;
-    x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
-    return (x + (x >> 4)) & 0x0F0F0F0FU;
-  };
-  return ((bytes(static_cast<std::uint32_t>(b)) + bytes(static_cast<std::uint32_t>(b >> 32))) * 0x01010101U) >> 24;
-}
-static_assert(popcount_swar(0) == 0 && popcount_swar(~0ULL) == 64 && popcount_swar(0x8000000000000001ULL) == 2 &&
-              popcount_swar(0x03F79D71B4CB0A89ULL) == 32 && popcount_swar(0xFFFFFFFF00000000ULL) == 32);
-
 // Zero when every result of a chunk is right, nonzero when one may not be
-// (then the caller computes the expected values and finds which). For the
-// plain 64-bit shape each result is checked against the bit of `in` it names,
-// in the same pass, not compared with a computed count: a result g in [0, 63]
-// is the lowest set bit of b iff b << (63 - g) is bit 63 alone, the highest
-// iff b >> g is 1 (clz: the highest is 63 - g). Shifts by a register, where
-// std::countr_zero/countl_zero are libgcc calls on the 32-bit targets, sparc64,
-// riscv64, mips and alpha, and cheap ALU work on the host. A zero input (no
-// canonical set holds one: unit.inputs.are_nonzero) shows as a difference for
-// the bit scans, and the slow path judges it.
-// expected_values() for the other shapes.
+// (then the caller computes the expected values and finds which):
+// result_checks.hpp for the plain 64-bit shape, expected_values() for the
+// other shapes.
 std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got,
                           std::int64_t* scratch, std::size_t n) {
+  if (sh.width == 64 && sh.arg == argument::integer && !sh.index_base)
+    return wrong_results<native_counts>(o, in, got, n);
   std::uint64_t d = 0;
-  const auto over = [&](auto wrong) {
-#pragma GCC unroll 4
-    for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
-  };
-  constexpr std::uint64_t top = std::uint64_t{1} << 63, outside = ~std::uint64_t{63};
-  if (sh.width == 64 && sh.arg == argument::integer && !sh.index_base) {
-    switch (o) {
-      case op::lsb:
-      case op::pop_lsb:
-      case op::ctz: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b << (63 - (g & 63))) ^ top); }); return d;
-      case op::msb:
-      case op::pop_msb: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (g & 63)) ^ 1); }); return d;
-      case op::clz: over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (63 - (g & 63))) ^ 1); }); return d;
-      case op::popcount: over([](std::uint64_t b, std::uint64_t g) { return g ^ popcount_swar(b); }); return d;
-    }
-  }
   expected_values(o, sh, in, scratch, n);
   for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i] ^ scratch[i]);
   return d;

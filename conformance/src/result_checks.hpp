@@ -1,0 +1,89 @@
+// The sweep's fast judgement of a chunk of results of the plain 64-bit shape
+// (one integer, every square, index base 0): zero when every result is right,
+// nonzero when one may not be (checks.cpp then computes the expected values and
+// finds which). One branch-free pass, no call per input.
+//
+// Two ways to know the right bit scan, chosen per ISA (native_counts):
+// - counts: the ISA's own count (x86-64 bsf/bsr, aarch64 rbit+clz), one or two
+//   instructions. The input is or-ed with a guard bit so the count is defined
+//   for every value; a zero input cannot reach here unnoticed: the sweep's
+//   inputs are a canonical set, which holds no zero (unit.inputs.are_nonzero),
+//   and they are confirmed against the set's pin after the sweep
+//   (confirm_inputs), a corrupt file's sweep running again.
+// - shifts: where std::countr_zero/countl_zero are libgcc calls (the 32-bit
+//   targets, sparc64, riscv64, mips, alpha), each result g is checked against
+//   the bit of b it names: g in [0, 63] is the lowest set bit of b iff
+//   b << (63 - g) is bit 63 alone, the highest iff b >> g is 1 (clz: the
+//   highest is 63 - g). A zero input shows as a difference.
+// Popcount is counted per 32-bit half (popcount_swar) either way.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "scanproof/op.hpp"
+
+namespace scanproof {
+
+enum class count_with : std::uint8_t { counts, shifts };
+
+#if defined(__x86_64__) || defined(__aarch64__)
+inline constexpr count_with native_counts = count_with::counts;
+#else
+inline constexpr count_with native_counts = count_with::shifts;
+#endif
+
+// The number of set bits of b, with no call: std::popcount is a libgcc call
+// (__popcountdi2, through the PLT) wherever the compiler has no popcount
+// instruction, the host's default x86-64 included. Counted per 32-bit half, so
+// 32-bit targets need no 64-bit shift or multiply; the halves' byte counts are
+// added before the one multiply.
+constexpr unsigned popcount_swar(std::uint64_t b) {
+  const auto bytes = [](std::uint32_t x) {  // the count of each byte, in that byte
+    x -= (x >> 1) & 0x55555555U;
+    x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+    return (x + (x >> 4)) & 0x0F0F0F0FU;
+  };
+  return ((bytes(static_cast<std::uint32_t>(b)) + bytes(static_cast<std::uint32_t>(b >> 32))) * 0x01010101U) >> 24;
+}
+static_assert(popcount_swar(0) == 0 && popcount_swar(~0ULL) == 64 && popcount_swar(0x8000000000000001ULL) == 2 &&
+              popcount_swar(0x03F79D71B4CB0A89ULL) == 32 && popcount_swar(0xFFFFFFFF00000000ULL) == 32);
+
+// Nonzero iff some got[i] is not o's result on the nonzero board in[i] (pop_lsb
+// and pop_msb: the index only; the board they leave is judged elsewhere).
+template <count_with how>
+std::uint64_t wrong_results(op o, const std::uint64_t* in, const std::int64_t* got, std::size_t n) {
+  std::uint64_t d = 0;
+  const auto over = [&](auto wrong) {
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
+  };
+  constexpr std::uint64_t top = std::uint64_t{1} << 63, outside = ~std::uint64_t{63};
+  constexpr bool counts = how == count_with::counts;
+  switch (o) {
+    case op::lsb:
+    case op::pop_lsb:
+    case op::ctz:
+      if constexpr (counts)
+        over([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_ctzll(b | top)); });
+      else
+        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b << (63 - (g & 63))) ^ top); });
+      break;
+    case op::msb:
+    case op::pop_msb:
+      if constexpr (counts)
+        over([](std::uint64_t b, std::uint64_t g) { return g ^ (63 ^ static_cast<unsigned>(__builtin_clzll(b | 1))); });
+      else
+        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (g & 63)) ^ 1); });
+      break;
+    case op::clz:
+      if constexpr (counts)
+        over([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_clzll(b | 1)); });
+      else
+        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (63 - (g & 63))) ^ 1); });
+      break;
+    case op::popcount: over([](std::uint64_t b, std::uint64_t g) { return g ^ popcount_swar(b); }); break;
+  }
+  return d;
+}
+
+}  // namespace scanproof
