@@ -395,9 +395,11 @@ def host_oracle(build_dir):
 
 
 def run_all(columns, s, write):
-    """Build and test every target; builds go on while tests run (at most one
-    built target waits). write(data) is called once per target as it finishes."""
-    built_q = queue.Queue(maxsize=1)  # at most one built target waiting
+    """Build and test every target; builds go on while tests run and never
+    wait for them, so a core a target's tests leave idle (its last, longest
+    checks) builds the next targets. write(data) is called once per target as
+    it finishes."""
+    built_q = queue.Queue()
 
     def builder():
         for t in build_order(columns):
