@@ -87,7 +87,8 @@ def parse(argv):
                         "(SCANPROOF_BATCH_TESTS=AUTO; default: one process per test, OFF). Not with "
                         "--candidates: ctest's fixture would run the whole catalogue's batch for them")
     p.add_argument("--jobs", type=int, default=2, metavar="N",
-                   help="parallel jobs of each build and of each ctest run (default 2: the cores here)")
+                   help="parallel jobs of each build and of each ctest run (default 2: the cores here); "
+                        "two targets are built, and two tested, at once (run.PARALLEL_TARGETS)")
     p.add_argument("--list-jobs", action="store_true",
                    help="print targets=[...] and toolchains=[...] (JSON) for a hosted CI job matrix: alone, every "
                         "target and toolchain; with --targets/--toolchains, the jobs of that run (a job per cross "

@@ -394,37 +394,82 @@ def host_oracle(build_dir):
     return path if os.access(path, os.X_OK) else ""
 
 
-def run_all(columns, s, write):
-    """Build and test every target; builds go on while tests run and never
-    wait for them, so a core a target's tests leave idle (its last, longest
-    checks) builds the next targets. write(data) is called once per target as
-    it finishes."""
-    built_q = queue.Queue()
+# Targets built at once, and tested at once. One builder and one tester left
+# cores idle: a target's configure step and links run on one core, a cold
+# build's first minute is GoogleTest's one big file, a ctest run ends with its
+# longest checks alone, and a warm run (one candidate) is mostly such steps.
+# Each build and ctest run keeps its own -j; the checks' limits are per check
+# (60 s, SCANPROOF_TEST_TIMEOUT), many times the slowest check under this load.
+PARALLEL_TARGETS = 2
 
-    def builder():
-        for t in build_order(columns):
+
+def run_all(columns, s, write):
+    """Build and test every target: the host first, alone (its oracle computes
+    the cross targets' judge tables), then PARALLEL_TARGETS builds at a time
+    while PARALLEL_TARGETS testers take each built target; builds never wait
+    for tests. A target compiled like another (SCANPROOF_COMPILED_LIKE) is built
+    after it, to share its GoogleTest and compiler cache. write(data) is called
+    once per target as it finishes."""
+    order = build_order(columns)
+    built_q, todo = queue.Queue(), queue.Queue()
+    finished = {t: threading.Event() for t in order}
+
+    def build_one(t):
+        try:
+            like = targets.fact(t, "SCANPROOF_COMPILED_LIKE") if _cross(t) else ""
+            if like in finished:
+                finished[like].wait()
             s.log(f"{t}: configure + build")
             r = build(t, s)
             s.log(f"{t}: {r['status']} ({r['timings']['build_s']} s)")
             if t == "host" and r["status"] == "ok":
                 s.oracle = host_oracle(r["build_dir"])
-            built_q.put(r)
-        built_q.put(None)
+        except Exception as e:  # pylint: disable=broad-except  # reported as the target's, never a hang
+            r = {"target": t, "build_dir": os.path.join(s.builds, t), "status": f"build step failed: {e}",
+                 "timings": {}}
+        finished[t].set()
+        built_q.put(r)
 
-    th = threading.Thread(target=builder, daemon=True)
-    th.start()
-    while True:
-        r = built_q.get()
-        if r is None:
-            break
-        if r["status"] == "ok":
-            s.log(f"{r['target']}: testing")
-        data = test(r, s)
-        if data["status"] == "ok":
-            rows = data["implementations"].values()
-            s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
-                  f"{sum(r['verdict'] in ('pass', 'xfail') for r in rows)} of {len(rows)} implementations "
-                  f"as expected; ctest exit {data['ctest']['exit']}")
-        write(data)
-    th.join()
+    def builder():
+        while True:
+            try:
+                t = todo.get_nowait()
+            except queue.Empty:
+                return
+            build_one(t)
+
+    def tester():
+        while (r := built_q.get()) is not None:
+            if r["status"] == "ok":
+                s.log(f"{r['target']}: testing")
+            try:
+                data = test(r, s)
+            except Exception as e:  # pylint: disable=broad-except  # the target's result says so, never lost
+                data = _unfinished({"target": r["target"], "timings": dict(r.get("timings", {})),
+                                    "implementations": {}}, f"test step failed: {e}")
+            if data["status"] == "ok":
+                rows = data["implementations"].values()
+                s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
+                      f"{sum(r['verdict'] in ('pass', 'xfail') for r in rows)} of {len(rows)} implementations "
+                      f"as expected; ctest exit {data['ctest']['exit']}")
+            write(data)
+
+    testers = [threading.Thread(target=tester, daemon=True) for _ in range(PARALLEL_TARGETS)]
+    for th in testers:
+        th.start()
+    rest = order
+    if order and order[0] == "host":
+        build_one("host")
+        rest = order[1:]
+    for t in rest:
+        todo.put(t)
+    builders = [threading.Thread(target=builder, daemon=True) for _ in range(PARALLEL_TARGETS)]
+    for th in builders:
+        th.start()
+    for th in builders:
+        th.join()
+    for _ in testers:
+        built_q.put(None)
+    for th in testers:
+        th.join()
 

@@ -4,6 +4,8 @@ candidates' tests are selected by name; what a build needs comes from the
 toolchain file. Commands are recorded, not run."""
 import json
 import os
+import threading
+import time
 import subprocess
 import tempfile
 import unittest
@@ -151,8 +153,9 @@ class Runner(unittest.TestCase):
         with mock.patch.object(run, "build", fake_build), \
                 mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
             run.run_all(["aarch64", "host", "s390x"], self.s, lambda data: None)
-        self.assertEqual(given, [("host", []), ("aarch64", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"]),
-                                 ("s390x", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"])])
+        self.assertEqual(given[0], ("host", []))  # first, alone; the others in parallel, in any order
+        self.assertEqual(sorted(given[1:]), [("aarch64", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"]),
+                                             ("s390x", [f"-DSCANPROOF_ORACLE_TABLE={oracle}"])])
         # Without the host column each target computes its own, and an earlier
         # run's setting is cleared.
         given.clear()
@@ -161,6 +164,58 @@ class Runner(unittest.TestCase):
                 mock.patch.object(run, "test", lambda r, s: {"target": r["target"], "status": "skipped here"}):
             run.run_all(["aarch64"], s, lambda data: None)
         self.assertEqual(given, [("aarch64", ["-DSCANPROOF_ORACLE_TABLE="])])
+
+    def test_every_target_is_built_and_tested_once_and_one_compiled_like_another_is_built_after_it(self):
+        events, lock = [], threading.Lock()
+
+        def fake_build(t, s):
+            with lock:
+                events.append(("start", t))
+            time.sleep(0.05 if t == "alpha" else 0)  # alpha-ev56 would overtake it if it did not wait
+            with lock:
+                events.append(("end", t))
+            return {"target": t, "build_dir": os.path.join(s.builds, t), "status": "ok", "timings": {"build_s": 0}}
+        tested = []
+
+        def fake_test(r, s):
+            with lock:
+                tested.append(r["target"])
+            return {"target": r["target"], "status": "skipped here"}
+        written = []
+        columns = ["host", "alpha", "alpha-ev56", "aarch64", "s390x", "mips"]
+        like = mock.patch.object(targets, "fact", lambda t, v: "alpha" if (t, v) == ("alpha-ev56", "SCANPROOF_COMPILED_LIKE") else "")
+        with mock.patch.object(run, "build", fake_build), mock.patch.object(run, "test", fake_test), like:
+            run.run_all(columns, self.s, lambda data: written.append(data["target"]))
+        self.assertEqual(sorted(tested), sorted(columns))
+        self.assertEqual(sorted(written), sorted(columns))
+        self.assertEqual(events[:2], [("start", "host"), ("end", "host")])
+        self.assertLess(events.index(("end", "alpha")), events.index(("start", "alpha-ev56")), events)
+
+    def test_a_build_step_that_raises_is_that_targets_failure_not_a_hang(self):
+        def fake_build(t, s):
+            if t == "s390x":
+                raise OSError("disk full")
+            return {"target": t, "build_dir": os.path.join(s.builds, t), "status": "ok", "timings": {"build_s": 0}}
+        given = []
+        with mock.patch.object(run, "build", fake_build), \
+                mock.patch.object(run, "test", lambda r, s: given.append((r["target"], r["status"])) or {"status": "skipped"}):
+            run.run_all(["host", "aarch64", "s390x"], self.s, lambda data: None)
+        self.assertIn(("s390x", "build step failed: disk full"), given)
+        self.assertEqual(len(given), 3)
+
+    def test_a_test_step_that_raises_is_that_targets_incomplete_result(self):
+        def fake_test(r, s):
+            if r["target"] == "aarch64":
+                raise OSError("no space left")
+            return {"target": r["target"], "status": "ok", "implementations": {}, "ctest": {"exit": 0},
+                    "timings": {}}
+        written = {}
+        with mock.patch.object(run, "build", lambda t, s: {"target": t, "build_dir": t, "status": "ok",
+                                                             "timings": {"build_s": 0}}), \
+                mock.patch.object(run, "test", fake_test):
+            run.run_all(["host", "aarch64", "s390x"], self.s, lambda data: written.update({data["target"]: data}))
+        self.assertEqual(sorted(written), ["aarch64", "host", "s390x"])
+        self.assertEqual(written["aarch64"]["incomplete"], ["test step failed: no space left"])
 
     def test_builds_compile_through_ccache_where_it_is_installed(self):
         seen = []
