@@ -9,6 +9,13 @@
 // bytes, in four lanes: value i goes to lane i % 4, so four independent
 // multiplies are in flight and a sweep is not bound by one multiply's latency.
 // value() folds the four lanes and the count with the same step.
+//
+// Two loop orders give that same digest: interleaved (value by value, the four
+// lanes in registers: multiplies in flight on 64-bit CPUs) and one lane at a
+// time (a strided pass per lane: one 64-bit state in registers). On 32-bit
+// targets a 64-bit lane is two registers and four or eight lanes do not fit:
+// the interleaved loop spills them to memory at every step, which under
+// qemu-user cost about twice the strided loop (docs/matrix.md).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +30,21 @@ class value_digest {
   // int64 results are hashed as their two's-complement bits.
   void add(const std::int64_t* v, std::size_t n) { add(reinterpret_cast<const std::uint64_t*>(v), n); }
   void add(const std::uint64_t* v, std::size_t n) {
+    if constexpr (lane_at_a_time)
+      add_strided(v, n);
+    else
+      add_interleaved(v, n);
+  }
+  void add_strided(const std::uint64_t* v, std::size_t n) {
+    const std::size_t k = count_ % 4;  // the lane of v[0]
+    count_ += n;
+    for (std::size_t j = 0; j < 4 && j < n; ++j) {
+      std::uint64_t h = lane_[(k + j) % 4];
+      for (std::size_t i = j; i < n; i += 4) step(h, v[i]);
+      lane_[(k + j) % 4] = h;
+    }
+  }
+  void add_interleaved(const std::uint64_t* v, std::size_t n) {
     std::size_t i = 0;
     std::size_t k = count_ % 4;  // the lane of v[i]
     count_ += n;
@@ -46,7 +68,7 @@ class value_digest {
   // loaded once. The same digests as the two calls; a and b hold equal counts.
   static void add_both(value_digest& a, const std::uint64_t* x, value_digest& b, const std::uint64_t* y,
                        std::size_t n) {
-    if (a.count_ % 4 != 0 || a.count_ != b.count_) {
+    if (lane_at_a_time || a.count_ % 4 != 0 || a.count_ != b.count_) {
       a.add(x, n);
       b.add(y, n);
       return;
@@ -74,6 +96,11 @@ class value_digest {
   }
 
  private:
+#if (defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4 && !defined(__wasm__))
+  static constexpr bool lane_at_a_time = true;  // 32-bit registers (wasm32's i64 are the host's 64-bit ones)
+#else
+  static constexpr bool lane_at_a_time = false;
+#endif
   static void step(std::uint64_t& h, std::uint64_t v) { h = (h ^ v) * prime; }
   std::uint64_t lane_[4] = {basis, basis, basis, basis};
   std::uint64_t count_ = 0;
