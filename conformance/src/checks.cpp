@@ -123,10 +123,31 @@ void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, st
   }
 }
 
+// The number of set bits of a board, without a call (result_checks.hpp).
+unsigned ones(word b) { return popcount_swar(b.lo) + popcount_swar(b.hi); }
+
+// The order counterexamples are minimised in: fewer set bits, then smaller.
 bool smaller(word a, word b) {
-  const int pa = popcount(a), pb = popcount(b);
+  const unsigned pa = ones(a), pb = ones(b);
   return pa != pb ? pa < pb : a < b;
 }
+
+// Notes one wrong result, on board b, in o: the count, the first and the
+// smallest (`smaller`). make() builds its mismatch only when it is the first
+// or a new smallest: most wrong results of a broken scanner are neither, and
+// a sweep that fails on every input pays only the count and the comparison.
+// smallest_ones caches ones(o.smallest->input).
+template <class Make>
+void note_failure(observation& o, unsigned& smallest_ones, word b, Make make) {
+  ++o.failures;
+  const unsigned k = ones(b);
+  if (o.smallest && (k > smallest_ones || (k == smallest_ones && !(b < o.smallest->input)))) return;
+  mismatch m = make();
+  if (!o.first) o.first = m;
+  o.smallest = std::move(m);
+  smallest_ones = k;
+}
+unsigned ones_of_smallest(const observation& o) { return o.smallest ? ones(o.smallest->input) : 0; }
 
 // A pop op (op.hpp: pops()) on one board, judged by the naive oracle: index
 // and board left behind; nullopt when both are right.
@@ -162,12 +183,11 @@ mismatch shrink(const descriptor& d, mismatch m) {
 template <class Board>
 void note_mismatches(observation& o, const std::int64_t* got, const std::int64_t* ref, std::size_t n,
                      std::size_t base, Board board) {
+  unsigned smallest_ones = ones_of_smallest(o);
   for (std::size_t i = 0; i < n; ++i) {
     if (got[i] == ref[i]) continue;
-    const mismatch m{board(i), ref[i], got[i], base + i + 1};
-    if (!o.first) o.first = m;
-    if (!o.smallest || smaller(m.input, o.smallest->input)) o.smallest = m;
-    ++o.failures;
+    const word b = board(i);
+    note_failure(o, smallest_ones, b, [&] { return mismatch{b, ref[i], got[i], base + i + 1}; });
   }
 }
 
@@ -259,15 +279,16 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
     }
     h.add(digested.data(), 3 * n);
     if (narrow && right_index_and_board(d.sh, boards.data(), got.data(), ref.data(), after.data(), n)) continue;
+    unsigned smallest_ones = ones_of_smallest(o);
     for (std::size_t i = 0; i < n; ++i) {
       const word want_after = argument_of(expected_after(d.operation, boards[i]));
       if (got[i] == ref[i] && after[i] == want_after) continue;
-      mismatch mm{boards[i], ref[i], got[i], base + i + 1};
-      mm.expected_after = want_after;
-      mm.got_after = after[i];
-      if (!o.first) o.first = mm;
-      if (!o.smallest || smaller(mm.input, o.smallest->input)) o.smallest = mm;
-      ++o.failures;
+      note_failure(o, smallest_ones, boards[i], [&] {
+        mismatch mm{boards[i], ref[i], got[i], base + i + 1};
+        mm.expected_after = want_after;
+        mm.got_after = after[i];
+        return mm;
+      });
     }
   }
   o.inputs = base;
@@ -356,10 +377,10 @@ void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_
 // (then the caller computes the expected values and finds which):
 // result_checks.hpp for the plain 64-bit shape, expected_values() for the
 // other shapes.
+bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument::integer && !sh.index_base; }
 std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got,
                           std::int64_t* scratch, std::size_t n) {
-  if (sh.width == 64 && sh.arg == argument::integer && !sh.index_base)
-    return wrong_results<native_counts>(o, in, got, n);
+  if (is_plain_64(sh)) return wrong_results<native_counts>(o, in, got, n);
   std::uint64_t d = 0;
   expected_values(o, sh, in, scratch, n);
   for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i] ^ scratch[i]);
@@ -372,6 +393,7 @@ std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const 
 // no copy of an input before the scanner reads it.
 observation compare_values(const descriptor& d, set_boards& fill) {
   observation o;
+  const bool plain_64 = is_plain_64(d.sh);
   value_digest h;
   std::vector<std::int64_t> got(chunk), ref(chunk);
   std::size_t base = 0;
@@ -384,6 +406,18 @@ observation compare_values(const descriptor& d, set_boards& fill) {
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fill.digest_values(in, h, got.data(), n);
     if (!differences(d.operation, d.sh, in, got.data(), ref.data(), n)) continue;
+    if (plain_64) {  // each input judged again by the same check; the expected value only for a mismatch built
+      unsigned smallest_ones = ones_of_smallest(o);
+      with_result_check<native_counts>(d.operation, [&](auto wrong) {
+        for (std::size_t i = 0; i < n; ++i) {
+          if (!wrong(in[i], static_cast<std::uint64_t>(got[i]))) continue;
+          const word b{in[i]};
+          note_failure(o, smallest_ones, b,
+                       [&] { return mismatch{b, oracle_result(d.operation, d.sh, b), got[i], base + i + 1}; });
+        }
+      });
+      continue;
+    }
     expected_values(d.operation, d.sh, in, ref.data(), n);
     note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return word{in[i]}; });
   }

@@ -48,15 +48,11 @@ constexpr unsigned popcount_swar(std::uint64_t b) {
 static_assert(popcount_swar(0) == 0 && popcount_swar(~0ULL) == 64 && popcount_swar(0x8000000000000001ULL) == 2 &&
               popcount_swar(0x03F79D71B4CB0A89ULL) == 32 && popcount_swar(0xFFFFFFFF00000000ULL) == 32);
 
-// Nonzero iff some got[i] is not o's result on the nonzero board in[i] (pop_lsb
-// and pop_msb: the index only; the board they leave is judged elsewhere).
-template <count_with how>
-std::uint64_t wrong_results(op o, const std::uint64_t* in, const std::int64_t* got, std::size_t n) {
-  std::uint64_t d = 0;
-  const auto over = [&](auto wrong) {
-#pragma GCC unroll 4
-    for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
-  };
+// Calls use(wrong) with o's check of one result: wrong(b, g) is nonzero iff g
+// is not o's result on the nonzero board b (pop_lsb and pop_msb: the index
+// only; the board they leave is judged elsewhere). Returns what use returns.
+template <count_with how, class Use>
+decltype(auto) with_result_check(op o, Use use) {
   constexpr std::uint64_t top = std::uint64_t{1} << 63, outside = ~std::uint64_t{63};
   constexpr bool counts = how == count_with::counts;
   switch (o) {
@@ -64,26 +60,34 @@ std::uint64_t wrong_results(op o, const std::uint64_t* in, const std::int64_t* g
     case op::pop_lsb:
     case op::ctz:
       if constexpr (counts)
-        over([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_ctzll(b | top)); });
+        return use([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_ctzll(b | top)); });
       else
-        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b << (63 - (g & 63))) ^ top); });
-      break;
+        return use([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b << (63 - (g & 63))) ^ top); });
     case op::msb:
     case op::pop_msb:
       if constexpr (counts)
-        over([](std::uint64_t b, std::uint64_t g) { return g ^ (63 ^ static_cast<unsigned>(__builtin_clzll(b | 1))); });
+        return use([](std::uint64_t b, std::uint64_t g) { return g ^ (63 ^ static_cast<unsigned>(__builtin_clzll(b | 1))); });
       else
-        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (g & 63)) ^ 1); });
-      break;
+        return use([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (g & 63)) ^ 1); });
     case op::clz:
       if constexpr (counts)
-        over([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_clzll(b | 1)); });
+        return use([](std::uint64_t b, std::uint64_t g) { return g ^ static_cast<unsigned>(__builtin_clzll(b | 1)); });
       else
-        over([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (63 - (g & 63))) ^ 1); });
-      break;
-    case op::popcount: over([](std::uint64_t b, std::uint64_t g) { return g ^ popcount_swar(b); }); break;
+        return use([](std::uint64_t b, std::uint64_t g) { return (g & outside) | ((b >> (63 - (g & 63))) ^ 1); });
+    case op::popcount: break;
   }
-  return d;
+  return use([](std::uint64_t b, std::uint64_t g) { return g ^ popcount_swar(b); });
+}
+
+// Nonzero iff some got[i] is not o's result on the nonzero board in[i].
+template <count_with how>
+std::uint64_t wrong_results(op o, const std::uint64_t* in, const std::int64_t* got, std::size_t n) {
+  return with_result_check<how>(o, [&](auto wrong) {
+    std::uint64_t d = 0;
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
+    return d;
+  });
 }
 
 }  // namespace scanproof
