@@ -92,15 +92,15 @@ function(scanproof_driver_tests target)
   if(arg_JUDGE)
     string(APPEND settings "set(JUDGE_TABLE [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
     if(SCANPROOF_ORACLE_TABLE)  # a native oracle_table: no emulator (see its cache entry)
-      set(oracle "${SCANPROOF_ORACLE_TABLE}")
+      set(oracle "${SCANPROOF_ORACLE_TABLE}")  # so the target's own JUDGE program is not built for it
     else()
       set(oracle ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${arg_JUDGE}>")
+      add_dependencies(${target} ${arg_JUDGE})  # built before the driver's POST_BUILD discovery
     endif()
     foreach(v IN LISTS oracle)
       string(APPEND settings " [==[${v}]==]")
     endforeach()
     string(APPEND settings ")\n")
-    add_dependencies(${target} ${arg_JUDGE})  # built before the driver's POST_BUILD discovery
   endif()
   file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_discover.cmake" CONTENT "${settings}")
   add_custom_command(TARGET ${target} POST_BUILD

@@ -135,7 +135,9 @@ class Runner(unittest.TestCase):
         self.assertEqual(gtest_cfg[2], "/usr/src/googletest")
         self.assertIn("-Dgtest_disable_pthreads=ON", gtest_cfg)  # the toolchain file's arguments
         self.assertIn("-DX=1", gtest_cfg)
+        self.assertIn("-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG", gtest_cfg)  # not Release's -O3: build CPU
         self.assertEqual(len(configures), 2)
+        self.assertIn("-DSCANPROOF_UNITY_BUILD=ON", configures[1])  # the harness parsed once per target
         self.assertIn(f"-DCMAKE_PREFIX_PATH={self.s.builds}/_deps/win/install", configures[1])
         self.assertEqual(self.commands[-1][0][-1], run.BUILD_TARGET)
 
