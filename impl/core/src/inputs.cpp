@@ -277,23 +277,24 @@ bool map_file(const std::string& path, stored_inputs& out) {
 }
 #endif
 
-// The whole file through stdio as 64-bit values (a trailing partial value is
-// dropped: the caller compares the count), or nothing.
-bool read_u64_file(const std::string& path, std::vector<std::uint64_t>& v) {
+// The whole file through stdio as 64-bit values. `partial`: it is there but
+// could not be read, or ends in part of a value.
+enum class u64_file : std::uint8_t { missing, partial, whole };
+u64_file read_u64_file(const std::string& path, std::vector<std::uint64_t>& v) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
+  if (!f) return u64_file::missing;
   std::uint64_t buf[4096];
   std::size_t got = 0;
   while ((got = std::fread(buf, sizeof buf[0], 4096, f)) > 0) v.insert(v.end(), buf, buf + got);
-  const bool ok = !std::ferror(f);
+  const bool ok = !std::ferror(f) && std::ftell(f) == static_cast<long>(v.size() * sizeof v[0]);
   std::fclose(f);
-  return ok;
+  return ok ? u64_file::whole : u64_file::partial;
 }
 
 // The whole file through stdio (WASI, Windows), or nothing.
 bool read_file(const std::string& path, stored_inputs& out) {
   std::vector<std::uint64_t> v;
-  if (!read_u64_file(path, v)) return false;
+  if (read_u64_file(path, v) != u64_file::whole) return false;
   out.owned = std::move(v);
   out.values.data = out.owned.data();
   out.from = stored_inputs::origin::read;
@@ -419,8 +420,9 @@ bool load_block_table(const input_set& s, int width, stored_inputs& e) {
   const input_pin* pin = pinned(s, width);
   const std::size_t n = (e.values.count + input_block - 1) / input_block;
   std::vector<std::uint64_t> table;
-  if (!dir || !pin || !read_u64_file(table_path(s, width, dir), table)) return false;
-  if (table.size() != n || digest_of(table.data(), n) != pin->block_table) {
+  const u64_file got = dir && pin ? read_u64_file(table_path(s, width, dir), table) : u64_file::missing;
+  if (got == u64_file::missing) return false;  // made quietly: a tree made before the tables, or a race
+  if (got == u64_file::partial || table.size() != n || digest_of(table.data(), n) != pin->block_table) {
     std::fprintf(stderr, "scanproof: input block table %s is stale or corrupt (its digest differs from its pin): made again\n",
                  table_path(s, width, dir).c_str());
     return false;

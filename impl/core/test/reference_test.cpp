@@ -318,8 +318,8 @@ TEST_F(inputs_sampled, a_corrupt_value_is_found_in_its_block_before_it_is_used) 
   EXPECT_NE(said.find("stale or corrupt"), std::string::npos) << said;
 }
 
-// A block table that differs from its pin (one entry damaged, or another
-// length) is made again from the values, which are then checked whole; a
+// A block table that differs from its pin (one entry damaged, or ending in
+// part of a value) is made again from the values, which are then checked whole; a
 // missing one is made quietly. A damaged table beside a damaged value: the
 // value is not used, the set is made again.
 TEST_F(inputs_sampled, a_corrupt_or_missing_block_table_is_made_again) {
@@ -330,7 +330,7 @@ TEST_F(inputs_sampled, a_corrupt_or_missing_block_table_is_made_again) {
   ASSERT_EQ(table.size(), (made.size() + input_block - 1) / input_block);
   ASSERT_EQ(digest_of_values(table), pinned(s, 64)->block_table);
 
-  damage(table_file(s), 8 * 9 + 1);
+  damage(table_file(s), 8 * 9 + 1);  // one entry
   testing::internal::CaptureStderr();
   EXPECT_EQ(sample_values_of(s, 64).at(9 * input_block), made[9 * input_block]);
   std::string said = testing::internal::GetCapturedStderr();
@@ -346,8 +346,8 @@ TEST_F(inputs_sampled, a_corrupt_or_missing_block_table_is_made_again) {
   EXPECT_EQ(file_values(table_file(s)), table) << "the missing table was not made";
 
   forget_inputs();
-  if (std::FILE* f = std::fopen(table_file(s).c_str(), "ab")) {  // a stale table of another length
-    std::fputs("12345678", f);
+  if (std::FILE* f = std::fopen(table_file(s).c_str(), "ab")) {  // a table that ends in part of a value
+    std::fputs("12345", f);
     std::fclose(f);
   }
   damage(values_file(s), static_cast<long>(8 * (40 * input_block)));
