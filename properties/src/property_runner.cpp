@@ -18,19 +18,19 @@ bool reads_k(const property& p) { return p.args == uses::b_and_k || p.args == us
 // or an even sample of `quota` of them: the boards at positions i * n / quota
 // of the n masked boards. Read from the stored values (inputs.hpp) as they
 // are: no copy of the whole set, which a process of a few hundred cases does
-// not need.
+// not need. With every square in the mask, only the sampled boards are read,
+// and only their blocks are checked (sample_values_of); a narrower mask needs
+// every board to count the masked ones, so the set is checked whole.
 void sample(const input_set& s, int width, word mask, std::size_t quota, std::vector<word>& out) {
-  const input_values& v = values_of(s, width);
-  const bool every = (word::ones(width) & ~mask) == word{};
-  std::size_t n = v.count;
-  if (!every) {
-    n = 0;
-    for (std::size_t i = 0; i < v.count; ++i) n += static_cast<bool>(v.at(i) & mask);
-  }
-  if (every && n > quota) {
-    for (std::size_t i = 0; i < quota; ++i) out.push_back(v.at(i * n / quota));
+  if ((word::ones(width) & ~mask) == word{}) {
+    const sampled_inputs v = sample_values_of(s, width);
+    const std::size_t n = v.count();
+    for (std::size_t i = 0; i < std::min(n, quota); ++i) out.push_back(v.at(n > quota ? i * n / quota : i));
     return;
   }
+  const input_values& v = values_of(s, width);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < v.count; ++i) n += static_cast<bool>(v.at(i) & mask);
   std::size_t taken = 0, position = 0;  // samples taken; position among the masked boards
   for (std::size_t i = 0; i < v.count && taken < std::min(n, quota); ++i) {
     const word b = v.at(i) & mask;

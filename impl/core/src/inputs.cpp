@@ -1,5 +1,6 @@
 #include "scanproof/inputs.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -183,6 +184,18 @@ const input_pin* pinned(const input_set& s, int width) {
   return nullptr;
 }
 
+std::vector<std::uint64_t> block_table_of(const std::uint64_t* values, std::size_t count, int units) {
+  std::vector<std::uint64_t> table;
+  table.reserve((count + input_block - 1) / input_block);
+  const auto u = static_cast<std::size_t>(units);
+  for (std::size_t first = 0; first < count; first += input_block) {
+    value_digest h;
+    h.add(values + first * u, std::min(input_block, count - first) * u);
+    table.push_back(h.value());
+  }
+  return table;
+}
+
 namespace {
 #if !defined(_LIBCPP_HAS_NO_THREADS)  // wasm32-wasi's libc++: no threads, no std::mutex
 std::mutex cache_lock;
@@ -230,9 +243,20 @@ bool matches(const input_pin& p, const std::uint64_t* v, std::size_t units_total
   std::abort();
 }
 
-std::string cache_path(const input_set& s, int width, const char* dir) {
-  return std::string(dir) + "/" + std::string(s.name) + "-" + std::to_string(width) + ".u64";
+[[noreturn]] void block_table_differs(const input_set& s, int width, std::uint64_t digest, const input_pin& p) {
+  std::fprintf(stderr,
+               "scanproof: the block table of the input set %.*s at width %d, made from the values that match "
+               "its pin, has digest 0x%016llx; its pin (impl/core/src/input_pins.inc) says 0x%016llx: the pin is "
+               "stale (input_block changed without it?), no check can run on the set.\n",
+               static_cast<int>(s.name.size()), s.name.data(), width, static_cast<unsigned long long>(digest),
+               static_cast<unsigned long long>(p.block_table));
+  std::abort();
 }
+
+std::string cache_path(const input_set& s, int width, const char* dir, const char* suffix = ".u64") {
+  return std::string(dir) + "/" + std::string(s.name) + "-" + std::to_string(width) + suffix;
+}
+std::string table_path(const input_set& s, int width, const char* dir) { return cache_path(s, width, dir, ".blocks"); }
 
 #if SCANPROOF_HAS_MMAP
 // The file mapped read-only, or nothing if it cannot be opened or mapped.
@@ -253,17 +277,24 @@ bool map_file(const std::string& path, stored_inputs& out) {
 }
 #endif
 
-// The whole file through stdio (WASI, Windows), or nothing.
-bool read_file(const std::string& path, stored_inputs& out) {
+// The whole file through stdio as 64-bit values. `partial`: it is there but
+// could not be read, or ends in part of a value.
+enum class u64_file : std::uint8_t { missing, partial, whole };
+u64_file read_u64_file(const std::string& path, std::vector<std::uint64_t>& v) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  std::vector<std::uint64_t> v;
+  if (!f) return u64_file::missing;
   std::uint64_t buf[4096];
   std::size_t got = 0;
   while ((got = std::fread(buf, sizeof buf[0], 4096, f)) > 0) v.insert(v.end(), buf, buf + got);
-  const bool ok = !std::ferror(f);
+  const bool ok = !std::ferror(f) && std::ftell(f) == static_cast<long>(v.size() * sizeof v[0]);
   std::fclose(f);
-  if (!ok) return false;
+  return ok ? u64_file::whole : u64_file::partial;
+}
+
+// The whole file through stdio (WASI, Windows), or nothing.
+bool read_file(const std::string& path, stored_inputs& out) {
+  std::vector<std::uint64_t> v;
+  if (read_u64_file(path, v) != u64_file::whole) return false;
   out.owned = std::move(v);
   out.values.data = out.owned.data();
   out.from = stored_inputs::origin::read;
@@ -292,8 +323,8 @@ bool write_file(const std::string& path, const std::vector<std::uint64_t>& v) {
 
 stored_inputs::stored_inputs(stored_inputs&& o) noexcept
     : values(o.values), from(o.from), regenerated(o.regenerated), digest_checked(o.digest_checked),
-      owned(std::move(o.owned)), map(o.map),
-      map_bytes(o.map_bytes) {
+      owned(std::move(o.owned)), map(o.map), map_bytes(o.map_bytes), blocks(std::move(o.blocks)),
+      block_checked(std::move(o.block_checked)) {
   if (!map) values.data = owned.data();
   o.map = nullptr;
   o.map_bytes = 0;
@@ -347,8 +378,14 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
   r.from = stored_inputs::origin::generated;
   if (pin && !matches(*pin, r.owned.data(), r.owned.size(), u))
     generator_differs(s, width, r.values.count, digest_of(r.owned.data(), r.owned.size()), *pin);
-  if (!path.empty() && !write_file(path, r.owned))
-    std::fprintf(stderr, "scanproof: cannot write the input cache %s: inputs made in this process\n", path.c_str());
+  if (path.empty()) return r;
+  const std::vector<std::uint64_t> table = block_table_of(r.owned.data(), r.values.count, u);
+  if (const std::uint64_t d = digest_of(table.data(), table.size()); d != pin->block_table)
+    block_table_differs(s, width, d, *pin);
+  // The values first: a reader that finds the table missing makes it from them.
+  if (!write_file(path, r.owned) || !write_file(table_path(s, width, cache_dir), table))
+    std::fprintf(stderr, "scanproof: cannot write the input cache %s or its block table: inputs made in this process\n",
+                 path.c_str());
   return r;
 }
 
@@ -365,30 +402,86 @@ const char* inputs_dir() {
 #endif
 }
 
-std::map<std::pair<const input_set*, int>, stored_inputs>& stored_cache() {
-  static std::map<std::pair<const input_set*, int>, stored_inputs> cache;
+using stored_map = std::map<std::pair<const input_set*, int>, stored_inputs>;
+stored_map& stored_cache() {
+  static stored_map cache;
   return cache;
 }
 
-// The process's values of s at width, loaded once; with `checked`, their
-// digest is matched against the pin first if a sweep has not done so yet.
-const stored_inputs& stored(const input_set& s, int width, bool checked) {
+// How a reader checks the values it gets: all of them against the pin before
+// it reads them (values_of), as it reads them (a sweep: confirm_inputs), or
+// block by block (sample_values_of).
+enum class checked_by : std::uint8_t { whole, sweep, blocks };
+
+// Loads the block table of a file loaded with its digest deferred, if it is
+// there and matches its pin.
+bool load_block_table(const input_set& s, int width, stored_inputs& e) {
+  const char* dir = inputs_dir();
+  const input_pin* pin = pinned(s, width);
+  const std::size_t n = (e.values.count + input_block - 1) / input_block;
+  std::vector<std::uint64_t> table;
+  const u64_file got = dir && pin ? read_u64_file(table_path(s, width, dir), table) : u64_file::missing;
+  if (got == u64_file::missing) return false;  // made quietly: a tree made before the tables, or a race
+  if (got == u64_file::partial || table.size() != n || digest_of(table.data(), n) != pin->block_table) {
+    std::fprintf(stderr, "scanproof: input block table %s is stale or corrupt (its digest differs from its pin): made again\n",
+                 table_path(s, width, dir).c_str());
+    return false;
+  }
+  e.blocks = std::move(table);
+  e.block_checked.assign(n, false);
+  return true;
+}
+
+void replace_stored(stored_map::iterator& it, const input_set& s, int width) {
+  stored_cache().erase(it);
+  // Not deferred: the file is read and found wrong again, then made and written anew with its table.
+  it = stored_cache().emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir())).first;
+}
+
+// Without a usable table: the table made from the values, which are checked
+// whole in the same pass; written if they match, the set made again if not.
+void make_block_table(const input_set& s, int width, stored_map::iterator& it) {
+  const input_values& v = it->second.values;
+  const input_pin& pin = *pinned(s, width);
+  const std::vector<std::uint64_t> table = block_table_of(v.data, v.count, v.units);
+  if (digest_of(v.data, v.count * static_cast<std::size_t>(v.units)) != pin.digest) {
+    std::fprintf(stderr, "scanproof: input cache %s is corrupt (its digest differs from its pin): made again\n",
+                 cache_path(s, width, inputs_dir()).c_str());
+    return replace_stored(it, s, width);
+  }
+  if (const std::uint64_t d = digest_of(table.data(), table.size()); d != pin.block_table)
+    block_table_differs(s, width, d, pin);
+  it->second.digest_checked = true;
+  it->second.values.digest_pending = false;
+  if (!write_file(table_path(s, width, inputs_dir()), table))
+    std::fprintf(stderr, "scanproof: cannot write the input block table %s\n", table_path(s, width, inputs_dir()).c_str());
+}
+
+// The process's values of s at width, loaded once. checked_by::whole: their
+// digest is matched against the pin first if a sweep has not done so yet;
+// checked_by::blocks: the block table is loaded and matched if the digest is
+// not (sampled_inputs::at checks the blocks).
+stored_map::iterator stored_entry(const input_set& s, int width, checked_by how) {
   auto& cache = stored_cache();
   auto it = cache.find({&s, width});
   if (it == cache.end())
-    it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir(), !checked)).first;
+    it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir(), how != checked_by::whole)).first;
+  if (how == checked_by::blocks && !it->second.digest_checked && it->second.blocks.empty() &&
+      !load_block_table(s, width, it->second))
+    make_block_table(s, width, it);
+  const bool checked = how == checked_by::whole;
   if (checked && !it->second.digest_checked) {
     const input_values& v = it->second.values;
     if (digest_of(v.data, v.count * static_cast<std::size_t>(v.units)) == pinned(s, width)->digest) {
       it->second.digest_checked = true;
       it->second.values.digest_pending = false;
     } else {
-      cache.erase(it);
-      it = cache.emplace(std::pair{&s, width}, load_inputs(s, width, inputs_dir())).first;
+      replace_stored(it, s, width);
     }
   }
-  return it->second;
+  return it;
 }
+const stored_inputs& stored(const input_set& s, int width, checked_by how) { return stored_entry(s, width, how)->second; }
 
 // Calls f with the values of s at width: the process's kept copy if it has
 // one, else a copy loaded for this call alone. words_of() and boards_of() keep
@@ -397,7 +490,7 @@ const stored_inputs& stored(const input_set& s, int width, bool checked) {
 // 128-bit property run then crashed at exit).
 template <class F>
 void with_values(const input_set& s, int width, F f) {
-  if (stored_cache().count({&s, width})) return f(stored(s, width, true).values);
+  if (stored_cache().count({&s, width})) return f(stored(s, width, checked_by::whole).values);
   const stored_inputs once = load_inputs(s, width, inputs_dir());
   f(once.values);
 }
@@ -405,19 +498,43 @@ void with_values(const input_set& s, int width, F f) {
 
 const input_values& values_of(const input_set& s, int width) {
   SCANPROOF_CACHE_LOCK;
-  return stored(s, width, true).values;
+  return stored(s, width, checked_by::whole).values;
 }
 
 const input_values& sweep_values_of(const input_set& s, int width) {
   SCANPROOF_CACHE_LOCK;
-  return stored(s, width, false).values;
+  return stored(s, width, checked_by::sweep).values;
+}
+
+sampled_inputs::sampled_inputs(const input_set& s, int width) : set_(&s), width_(width) {
+  SCANPROOF_CACHE_LOCK;
+  count_ = stored(s, width, checked_by::blocks).values.count;
+}
+
+word sampled_inputs::at(std::size_t i) const {
+  SCANPROOF_CACHE_LOCK;
+  auto it = stored_entry(*set_, width_, checked_by::blocks);
+  stored_inputs& e = it->second;
+  if (!e.digest_checked && !e.block_checked[i / input_block]) {
+    const std::size_t first = i / input_block * input_block, u = static_cast<std::size_t>(e.values.units);
+    if (digest_of(e.values.data + first * u, std::min(input_block, e.values.count - first) * u) ==
+        e.blocks[i / input_block]) {
+      e.block_checked[i / input_block] = true;
+    } else {
+      std::fprintf(stderr,
+                   "scanproof: input cache %s is corrupt (the block of inputs %zu.. differs from its entry in the "
+                   "block table): made again\n",
+                   cache_path(*set_, width_, inputs_dir()).c_str(), first);
+      replace_stored(it, *set_, width_);
+    }
+  }
+  return it->second.values.at(i);
 }
 
 bool confirm_inputs(const input_set& s, int width, std::uint64_t digest) {
   SCANPROOF_CACHE_LOCK;
-  auto& cache = stored_cache();
-  const auto it = cache.find({&s, width});
-  if (it == cache.end() || it->second.digest_checked) return true;  // made here, or checked already
+  auto it = stored_cache().find({&s, width});
+  if (it == stored_cache().end() || it->second.digest_checked) return true;  // made here, or checked already
   if (digest == pinned(s, width)->digest) {
     it->second.digest_checked = true;
     it->second.values.digest_pending = false;
@@ -428,9 +545,7 @@ bool confirm_inputs(const input_set& s, int width, std::uint64_t digest) {
                "scanproof: input cache %s is corrupt (the digest of the values the check read differs from "
                "its pin): made again, and the check runs again on them\n",
                dir ? cache_path(s, width, dir).c_str() : std::string(s.name).c_str());
-  cache.erase(it);
-  // Not deferred: the file is read and found wrong again, then made and written anew.
-  cache.emplace(std::pair{&s, width}, load_inputs(s, width, dir));
+  replace_stored(it, s, width);
   return false;
 }
 

@@ -6,7 +6,9 @@
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "scanproof/digest.hpp"
 #include "scanproof/inputs.hpp"
@@ -117,22 +119,28 @@ TEST(inputs, are_nonzero) {
 
 // The generators against their pins (input_pins.inc), set by set, width by
 // width: what every target generates is what every other target generated,
-// and what a cache file is checked against. Prints the line to commit for any
-// set that differs.
+// and what a cache file and its block table are checked against. Prints the
+// line to commit for any set that differs.
 TEST(inputs, match_their_pins) {
   for (int width : {8, 16, 32, 64, 128})
     for (const input_set* s : input_sets(width)) {
       const std::vector<word> made = s->make(width);
-      value_digest h;
+      std::vector<std::uint64_t> stored;
       for (const word& w : made) {
-        h.add(w.lo);
-        if (width > 64) h.add(w.hi);
+        stored.push_back(w.lo);
+        if (width > 64) stored.push_back(w.hi);
       }
+      value_digest h;
+      h.add(stored.data(), stored.size());
+      const std::vector<std::uint64_t> table = block_table_of(stored.data(), made.size(), width > 64 ? 2 : 1);
+      value_digest t;
+      t.add(table.data(), table.size());
       const input_pin* p = pinned(*s, width);
-      const bool same = p && p->count == made.size() && p->digest == h.value();
-      char line[160];
-      std::snprintf(line, sizeof line, "    {\"%.*s\", %d, %zu, 0x%016llxULL},", static_cast<int>(s->name.size()),
-                    s->name.data(), width, made.size(), static_cast<unsigned long long>(h.value()));
+      const bool same = p && p->count == made.size() && p->digest == h.value() && p->block_table == t.value();
+      char line[200];
+      std::snprintf(line, sizeof line, "    {\"%.*s\", %d, %zu, 0x%016llxULL, 0x%016llxULL},",
+                    static_cast<int>(s->name.size()), s->name.data(), width, made.size(),
+                    static_cast<unsigned long long>(h.value()), static_cast<unsigned long long>(t.value()));
       EXPECT_TRUE(same) << s->name << " at " << width << (p ? " differs from its pin" : " has no pin")
                         << "; generated:\n" << line;
     }
@@ -212,6 +220,163 @@ TEST(inputs, cache_file_is_checked_and_made_again_when_corrupt) {
     EXPECT_EQ(digest(fixed.values), pin.digest);
   }
   std::remove(path.c_str());
+  std::remove((std::string(dir) + "/random_sparse-64.blocks").c_str());
+}
+
+// The block-wise check (sample_values_of), each test in a directory of its own
+// under SCANPROOF_TEST_CACHE_DIR: SCANPROOF_INPUTS_DIR pointed there, the
+// files made, then damaged.
+class inputs_sampled : public testing::Test {
+ protected:
+  void SetUp() override {
+#if defined(__wasi__)
+    GTEST_SKIP() << "no input files under WASI (inputs.cpp: inputs_dir)";
+#else
+    const char* d = std::getenv("SCANPROOF_TEST_CACHE_DIR");
+    ASSERT_TRUE(d && *d) << "SCANPROOF_TEST_CACHE_DIR is not set (impl/CMakeLists.txt sets it)";
+    dir = std::string(d) + "/" + testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::create_directories(dir);
+#if defined(_WIN32)
+    _putenv_s("SCANPROOF_INPUTS_DIR", dir.c_str());
+#else
+    setenv("SCANPROOF_INPUTS_DIR", dir.c_str(), 1);
+#endif
+#endif
+  }
+  void TearDown() override { forget_inputs(); }
+
+  // The set's files made afresh, and the process's copy dropped.
+  void make_files(const input_set& s) {
+    std::remove(values_file(s).c_str());
+    std::remove(table_file(s).c_str());
+    const stored_inputs made = load_inputs(s, 64, dir.c_str());
+    ASSERT_EQ(made.from, stored_inputs::origin::generated);
+    forget_inputs();
+  }
+  std::string values_file(const input_set& s) const { return dir + "/" + std::string(s.name) + "-64.u64"; }
+  std::string table_file(const input_set& s) const { return dir + "/" + std::string(s.name) + "-64.blocks"; }
+  static void damage(const std::string& path, long at) {
+    std::FILE* f = std::fopen(path.c_str(), "r+b");
+    ASSERT_NE(f, nullptr) << path;
+    std::fseek(f, at, SEEK_SET);
+    const int c = std::fgetc(f);
+    std::fseek(f, at, SEEK_SET);
+    std::fputc(c ^ 0x10, f);
+    std::fclose(f);
+  }
+  static std::vector<std::uint64_t> file_values(const std::string& path) {
+    std::vector<std::uint64_t> v;
+    if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+      std::uint64_t x;
+      while (std::fread(&x, sizeof x, 1, f) == 1) v.push_back(x);
+      std::fclose(f);
+    }
+    return v;
+  }
+  static std::uint64_t digest_of_values(const std::vector<std::uint64_t>& v) {
+    value_digest h;
+    h.add(v.data(), v.size());
+    return h.value();
+  }
+  std::string dir;
+};
+
+// A value in a block the reader reads is found wrong before it is used: the
+// reader gets the generated value and the file is made again. A damaged block
+// it does not read is not digested (that is the point), and a reader of the
+// whole set (values_of) still finds it.
+TEST_F(inputs_sampled, a_corrupt_value_is_found_in_its_block_before_it_is_used) {
+  const input_set& s = *find_input_set("random_dense");
+  make_files(s);
+  const std::vector<word> made = s.make(64);
+  const std::size_t wrong = 7 * input_block + 5;
+  damage(values_file(s), static_cast<long>(8 * wrong + 2));
+  testing::internal::CaptureStderr();
+  const sampled_inputs v = sample_values_of(s, 64);
+  ASSERT_EQ(v.count(), made.size());
+  EXPECT_EQ(v.at(3), made[3]);
+  EXPECT_EQ(v.at(20 * input_block), made[20 * input_block]);
+  std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(said, "") << "blocks 0 and 20 are sound";
+  EXPECT_NE(file_values(values_file(s))[wrong], made[wrong].lo) << "the file was made again without cause";
+
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(v.at(wrong), made[wrong]);
+  said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("block of inputs " + std::to_string(7 * input_block) + ".."), std::string::npos) << said;
+  EXPECT_EQ(digest_of_values(file_values(values_file(s))), pinned(s, 64)->digest) << "the file was not made again";
+  EXPECT_EQ(v.at(wrong + 1), made[wrong + 1]);
+
+  // The whole-set reader finds a block the sampler did not read.
+  forget_inputs();
+  damage(values_file(s), static_cast<long>(8 * (30 * input_block + 1)));
+  EXPECT_EQ(sample_values_of(s, 64).at(0), made[0]);
+  testing::internal::CaptureStderr();
+  const input_values& whole = values_of(s, 64);
+  said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(whole.at(30 * input_block + 1), made[30 * input_block + 1]);
+  EXPECT_NE(said.find("stale or corrupt"), std::string::npos) << said;
+}
+
+// A block table that differs from its pin (one entry damaged, or ending in
+// part of a value) is made again from the values, which are then checked whole; a
+// missing one is made quietly. A damaged table beside a damaged value: the
+// value is not used, the set is made again.
+TEST_F(inputs_sampled, a_corrupt_or_missing_block_table_is_made_again) {
+  const input_set& s = *find_input_set("random_above_lsb");
+  make_files(s);
+  const std::vector<word> made = s.make(64);
+  const std::vector<std::uint64_t> table = file_values(table_file(s));
+  ASSERT_EQ(table.size(), (made.size() + input_block - 1) / input_block);
+  ASSERT_EQ(digest_of_values(table), pinned(s, 64)->block_table);
+
+  damage(table_file(s), 8 * 9 + 1);  // one entry
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(sample_values_of(s, 64).at(9 * input_block), made[9 * input_block]);
+  std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("block table"), std::string::npos) << said;
+  EXPECT_EQ(file_values(table_file(s)), table) << "the table was not made again";
+
+  forget_inputs();
+  std::remove(table_file(s).c_str());
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(sample_values_of(s, 64).at(5), made[5]);
+  said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(said, "");
+  EXPECT_EQ(file_values(table_file(s)), table) << "the missing table was not made";
+
+  forget_inputs();
+  if (std::FILE* f = std::fopen(table_file(s).c_str(), "ab")) {  // a table that ends in part of a value
+    std::fputs("12345", f);
+    std::fclose(f);
+  }
+  damage(values_file(s), static_cast<long>(8 * (40 * input_block)));
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(sample_values_of(s, 64).at(40 * input_block), made[40 * input_block]);
+  said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("block table"), std::string::npos) << said;
+  EXPECT_NE(said.find("is corrupt"), std::string::npos) << said;
+  EXPECT_EQ(digest_of_values(file_values(values_file(s))), pinned(s, 64)->digest) << "the values were not made again";
+  EXPECT_EQ(file_values(table_file(s)), table);
+}
+
+// What a sampling reader gets is the generator's boards, at every width and
+// in every set (128 bits: two values an input): made (pass 0), then read from
+// the files block by block (pass 1).
+TEST_F(inputs_sampled, gets_the_generated_boards) {
+  for (int pass : {0, 1}) {
+    forget_inputs();
+    for (int width : {16, 64, 128})
+      for (const input_set* s : input_sets(width)) {
+        const std::vector<word> made = s->make(width);
+        const sampled_inputs v = sample_values_of(*s, width);
+        ASSERT_EQ(v.count(), made.size()) << s->name;
+        std::size_t differ = 0;
+        for (std::size_t i = 0; i < made.size(); i += 97) differ += v.at(i) != made[i];
+        differ += v.at(made.size() - 1) != made.back();
+        EXPECT_EQ(differ, 0u) << s->name << " at " << width << ", pass " << pass;
+      }
+  }
 }
 
 // The sweeps' values (values_of) are the generator's boards, in order.

@@ -85,13 +85,28 @@ struct input_values {
 // get for a set at a width: made once from the generator and committed, so a
 // stale or corrupt cache file, or a target that generates differently, is
 // caught. nullptr for a (set, width) without a pin.
+//
+// block_table: the digest of the set's block table (block_table_of), so a
+// reader of a few values checks only their blocks (sample_values_of), each
+// against a table that is itself checked against this pin.
 struct input_pin {
   std::string_view set;
   int width;
   std::size_t count;
   std::uint64_t digest;
+  std::uint64_t block_table;
 };
 const input_pin* pinned(const input_set& s, int width);
+
+// The block-wise check: a set's inputs in blocks of input_block inputs (the
+// last one shorter), each digested alone (value_digest over its stored
+// values), in order; the table of those digests is pinned (input_pin). A
+// property process samples q inputs of a set of n, each in a block of its
+// own, and digests the table (n / B values) and q blocks (q * B): least near
+// B = sqrt(n / q). Under emulation (--cases=500: q = 45 of n = 2^20 at 64
+// bits) that is about 150; 128 (docs/matrix.md, "Block-wise pins").
+inline constexpr std::size_t input_block = 128;
+std::vector<std::uint64_t> block_table_of(const std::uint64_t* values, std::size_t count, int units);
 
 // A set's values, held by this process: a read-only mapping of the cache file
 // (shared by every process of the build tree), or a copy in memory.
@@ -113,13 +128,19 @@ class stored_inputs {
   std::vector<std::uint64_t> owned;  // when not mapped
   void* map = nullptr;
   std::size_t map_bytes = 0;
+  // For sample_values_of() while digest_checked is false: the block table,
+  // matched against its pin (empty until a sampling reader asks), and which
+  // blocks' values matched their entry in this process.
+  std::vector<std::uint64_t> blocks;
+  std::vector<bool> block_checked;
 };
 
 // The values of s at `width`, checked against the pin. With `cache_dir`, from
 // the file <cache_dir>/<set>-<width>.u64: mapped (or read where there is no
 // mmap) if its size and digest match the pin, otherwise made, written under a
 // temporary name and renamed into place (two processes making it at once both
-// write whole files; the rename is atomic). Without one, or if the directory
+// write whole files; the rename is atomic), and its block table beside it,
+// <set>-<width>.blocks, the same way. Without one, or if the directory
 // cannot be written, made in memory. A generator whose output differs from the
 // pin ends the process with an error naming the set: never a silent pass.
 // With `defer_digest`, a file whose size matches is taken without reading it
@@ -143,9 +164,35 @@ const input_values& sweep_values_of(const input_set& s, int width);
 // on wrong inputs and must run again on sweep_values_of()'s new values.
 bool confirm_inputs(const input_set& s, int width, std::uint64_t digest);
 
-// Drops the sets this process loaded (values_of, sweep_values_of): the next
-// use loads them again, from SCANPROOF_INPUTS_DIR as it is then. For tests of
-// the cache; no reference to the dropped values may be in use.
+// A set's values for a reader that reads a few of them (a property driver's
+// sample): at(i) checks i's block against the set's block table before it
+// returns input i, once per process and block, and the table against its pin
+// when the set is first read. Neither the whole set's digest nor any block
+// the reader does not read is computed. A block or table that differs is
+// reported on stderr and made again (the file and its table), and at(i)
+// returns the made value; a table file that is missing is made from the
+// values, which are then checked whole. If the process holds the set checked
+// whole already (values_of, a confirmed sweep), no block is digested again.
+// For a reader of every value, values_of() is cheaper. As with values_of()
+// after sweep_values_of(), a remade set replaces the process's values: no
+// reference from an unconfirmed sweep_values_of() may be in use then.
+class sampled_inputs {
+ public:
+  sampled_inputs(const input_set& s, int width);
+  std::size_t count() const { return count_; }
+  word at(std::size_t i) const;
+
+ private:
+  const input_set* set_;
+  int width_;
+  std::size_t count_;
+};
+inline sampled_inputs sample_values_of(const input_set& s, int width) { return {s, width}; }
+
+// Drops the sets this process loaded (values_of, sweep_values_of,
+// sample_values_of): the next use loads them again, from SCANPROOF_INPUTS_DIR
+// as it is then. For tests of the cache; no reference to the dropped values
+// may be in use.
 void forget_inputs();
 
 // The boards of a set at a width as words (values_of, widened), kept for the
