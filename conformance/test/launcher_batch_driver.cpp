@@ -77,7 +77,11 @@ class fake_check : public testing::Test {
 
 int run(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour", "overwrites_inputs", "reads_inputs"}) {
+  // neighbour2..9: more passing tests, so the whole batch is big enough to
+  // load the input sets before it forks (supervise_batch.cpp).
+  for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour", "neighbour2", "neighbour3",
+                           "neighbour4", "neighbour5", "neighbour6", "neighbour7", "neighbour8", "neighbour9",
+                           "overwrites_inputs", "reads_inputs"}) {
     const std::string test = std::string(impl) + ".all_checks";
     testing::RegisterTest("lsb", test.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [impl]() -> testing::Test* { return new fake_check(impl); });
