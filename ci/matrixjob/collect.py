@@ -30,9 +30,11 @@ def _status_word(rest):
 # The last words of a process a scanner ended: the supervisor's (supervise.cpp:
 # "scanproof: <test>: the process ended during the check (<how>) ..." and the
 # next line, "  impl=... check=... input in flight: 0x..."), signal_report.cpp's
-# ("scanproof: <test>: killed by SIGSEGV ..."), qemu's, and GoogleTest's for an
-# exception that left the scanner.
+# ("scanproof: <test>: killed by SIGSEGV ..."), the launcher's for a batch
+# child stopped at the limit ("scanproof: <check>: no end after <s> s ..."),
+# qemu's, and GoogleTest's for an exception that left the scanner.
 _LAST_WORDS = re.compile(r"^(scanproof: .*(?:ended during the check|ended during its checks|killed by|stopped by|before its main\(\) began|"
+                         r"no end after|"
                          r"after its work returned).*(?:\n  impl=.*)?|"
                          r".*uncaught target signal.*|C\+\+ exception with description .*)$", re.M)
 # The launcher's judge rejected what the process reported (its outputs are not
@@ -134,6 +136,8 @@ def ended_early(status, output):
         return "crash", "crashed: " + status.split(":", 1)[1].strip() + detail
     if status == "Timeout":
         return "crash", "hung: killed at ctest's timeout" + detail
+    if words and "no end after" in words[0]:  # batch mode: the batch process kept the limit (scanproof-launch --from)
+        return "crash", "hung: killed at the per-test limit" + detail
     return "crash", "ended early" + detail
 
 

@@ -82,10 +82,11 @@ def parse(argv):
                    help="also estimate every built entry's cycles per call per CPU model with llvm-mca-19 "
                         "(Debian's llvm-19), and on the host measure them (scanproof bench) beside the model's "
                         "figure: a report section, never a verdict (docs/benchmark.md)")
-    p.add_argument("--batch", action="store_true",
-                   help="where a target forks, run each driver's tests in one process that forks per test "
-                        "(SCANPROOF_BATCH_TESTS=AUTO; default: one process per test, OFF). Not with "
-                        "--candidates: ctest's fixture would run the whole catalogue's batch for them")
+    p.add_argument("--no-batch", dest="batch", action="store_false",
+                   help="one process per test (SCANPROOF_BATCH_TESTS=OFF); default: where a target forks, each "
+                        "driver runs the tests ctest selected in one process that forks per test (AUTO)")
+    p.add_argument("--batch", dest="batch", action="store_true", default=True,
+                   help="the default: batch mode where the target forks (AUTO)")
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="parallel jobs of each build and of each ctest run (default 2: the cores here); "
                         "two targets are built, and two tested, at once (run.PARALLEL_TARGETS)")

@@ -26,13 +26,13 @@ GTEST_FLAGS = "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"  # GoogleTest built from 
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
-                 property_cases=500, log=print, proof_compiler=False, batch_tests=False):
+                 property_cases=500, log=print, proof_compiler=False, batch_tests=True):
         self.root = targets.ROOT
         # ci/matrix --prove-what-runs: the targets whose IR is proved are built
         # by the proof's compiler and flags (cmake_args).
         self.proof_compiler = proof_compiler
         # Each driver's tests in one process that forks per test, where the
-        # target forks (ci/matrix --batch: SCANPROOF_BATCH_TESTS=AUTO; else OFF).
+        # target forks (SCANPROOF_BATCH_TESTS=AUTO; ci/matrix --no-batch: OFF).
         self.batch_tests = batch_tests
         self.out, self.builds = out, builds
         self.candidates = list(candidates)
@@ -315,6 +315,21 @@ def _candidate_regex(listing, probed=None):
     return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
 
 
+def _write_selection(b, chosen, path):
+    """The names of the tests `ctest <chosen>` runs, one a line, into path (a
+    batch setup test runs only these: SCANPROOF_BATCH_SELECTION, docs/contracts.md
+    "Batch mode"); "" or why they could not be listed."""
+    p = subprocess.run(["ctest", "--test-dir", b, "-N", "--show-only=json-v1"] + chosen,
+                       capture_output=True, text=True, check=False)
+    try:
+        names = [t["name"] for t in json.loads(p.stdout)["tests"]]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return "ctest -N could not list the selected tests: " + (p.stderr or p.stdout)[:300]
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(n + "\n" for n in names)
+    return ""
+
+
 def _unfinished(data, why):
     data["status"] = why
     data["incomplete"] = [why]
@@ -358,15 +373,20 @@ def test(built, s):
             return _unfinished(data, "scanproof list failed: " + (lst.stderr or lst.stdout)[:300])
         selected = None
         probed = _candidate_files(b)
-        cmd = ["ctest", "--test-dir", b, "-L", "^(" + "|".join(s.labels()) + ")$", f"-j{s.test_jobs}",
-               "--output-junit", junit, "--no-tests=error"]
+        chosen = ["-L", "^(" + "|".join(s.labels()) + ")$"]  # the tests this run selects
         if s.candidates and not s.with_catalogue:
             regex = _candidate_regex(listing, probed)
             if not regex:
                 return _unfinished(data, "no candidate in this target's registry")
-            cmd += ["-R", regex]
+            chosen += ["-R", regex]
             selected = {e["name"] for e in listing["implementations"] if e.get("candidate")}
-        env = dict(os.environ, SCANPROOF_RESULTS_DIR=results, SCANPROOF_BATCH_JOBS=str(s.test_jobs))
+        cmd = ["ctest", "--test-dir", b] + chosen + [f"-j{s.test_jobs}", "--output-junit", junit, "--no-tests=error"]
+        selection = os.path.join(b, "matrix-selection.txt")
+        why = _write_selection(b, chosen, selection)
+        if why:
+            return _unfinished(data, why)
+        env = dict(os.environ, SCANPROOF_RESULTS_DIR=results, SCANPROOF_BATCH_JOBS=str(s.test_jobs),
+                   SCANPROOF_BATCH_SELECTION=selection)
         if os.path.exists(junit):
             os.remove(junit)
         open(console, "w").close()

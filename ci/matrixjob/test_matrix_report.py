@@ -557,6 +557,12 @@ class Collect(unittest.TestCase):
         # A printed completion line changes nothing: no result file, the launcher's words decide.
         forged = "[scanproof] ran to the end\n" + out
         self.assertEqual(collect.ended_early("Failed", forged)[0], "crash")
+        # Batch mode: the batch process killed the test at the limit (ctest saw "Failed", not "Timeout").
+        hung = ("scanproof: conformance.pop_lsb.x.random_dense: no end after 60 s (SCANPROOF_TEST_TIMEOUT, kept by "
+                "the batch process, which killed the test): a check passes only if it ran to its end\n"
+                "  impl=x check=random_dense inputs in flight: #880641..#884736, the chunk starting at 0xfd\n")
+        self.assertEqual(collect.ended_early("Failed", hung),
+                         ("crash", "hung: killed at the per-test limit: " + " ".join(hung.split())))
 
     def test_a_candidate_file_kept_out_by_the_probe_is_its_own_red_cell(self):
         probed = {"files": [

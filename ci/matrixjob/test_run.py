@@ -22,6 +22,7 @@ LISTING = {"target": {"arch": "x86_64", "data_model": "LLP64"}, "implementations
      "skip_reason": "", "zero": "undefined", "expectations": [], "provenance": "", "source": "m.cpp"},
     {"name": "theirs", "op": "ctz", "candidate": False, "built": True, "runnable": True, "unavailable": "",
      "skip_reason": "", "zero": "undefined", "expectations": [], "provenance": "", "source": "t.cpp"}]}
+SELECTED = ["conformance.lsb.mine.all_checks", "properties.lsb.mine.lsb_isolates"]
 TOOLCHAIN = {"SCANPROOF_SESSION": "toolchains/common/wine-session.sh",
              "SCANPROOF_GTEST_CMAKE_ARGS": "-Dgtest_disable_pthreads=ON;-DX=1"}
 
@@ -54,7 +55,14 @@ class Runner(unittest.TestCase):
         return {"target": "win", "build_dir": os.path.join(self.s.builds, "win"), "status": "ok", "timings": {}}
 
     def listed(self, stdout):
-        return mock.patch.object(subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 0, stdout, ""))
+        """`scanproof list --json` prints stdout; `ctest -N` lists the tests of SELECTED (recorded)."""
+        def answer(cmd, **kw):
+            if "-N" in cmd:
+                self.listings.append(cmd)
+                return subprocess.CompletedProcess(cmd, 0, json.dumps({"tests": [{"name": n} for n in SELECTED]}), "")
+            return subprocess.CompletedProcess(cmd, 0, stdout, "")
+        self.listings = []
+        return mock.patch.object(subprocess, "run", answer)
 
     def names(self):
         return [os.path.basename(c[0]) + (" " + c[1] if len(c) > 1 and c[0].endswith(".sh") else "")
@@ -69,11 +77,11 @@ class Runner(unittest.TestCase):
         self.assertNotIn("-R", ctest)  # the catalogue's tests run
         self.assertEqual(data["facts"]["data_model"], "LLP64")
 
-    def test_batch_mode_is_off_unless_asked_and_then_asked_where_the_target_forks(self):
+    def test_batch_mode_is_asked_where_the_target_forks_unless_turned_off(self):
         with mock.patch.object(run, "_cross", lambda t: t != "host"):
-            off = run.cmake_args("s390x", self.s)
-            self.s.batch_tests = True
             on = {t: run.cmake_args(t, self.s) for t in ("host", "s390x")}
+            self.s.batch_tests = False  # ci/matrix --no-batch
+            off = run.cmake_args("s390x", self.s)
         for args in on.values():  # AUTO: ON exactly where the target forks (ScanproofDriverTests.cmake)
             self.assertIn("-DSCANPROOF_BATCH_TESTS=AUTO", args)
         self.assertIn("-DSCANPROOF_BATCH_TESTS=OFF", off)  # always given: an earlier run's ON is cleared
@@ -99,6 +107,27 @@ class Runner(unittest.TestCase):
         self.assertEqual(ctest[ctest.index("-R") + 1], r"^(conformance|properties)\.(lsb\.mine)\.")
         self.assertEqual(ctest[ctest.index("-L") + 1], "^(conformance|properties)$")
         self.assertEqual(list(data["implementations"]), ["mine"])
+
+    def test_the_batch_runs_what_ctest_selects(self):
+        """ctest adds a batch setup test to a run of a few tests: the batch is
+        told which (SCANPROOF_BATCH_SELECTION), from `ctest -N` with the run's
+        own selection."""
+        self.s.candidates = ["/x/m.cpp"]
+        with self.listed(json.dumps(LISTING)):
+            run.test(self.built(), self.s)
+        ctest, env = self.commands[1]
+        listing = self.listings[0]
+        for option in ("-L", "-R"):
+            self.assertEqual(listing[listing.index(option) + 1], ctest[ctest.index(option) + 1])
+        with open(env["SCANPROOF_BATCH_SELECTION"], encoding="utf-8") as f:
+            self.assertEqual(f.read().splitlines(), SELECTED)
+
+    def test_a_selection_ctest_cannot_list_leaves_the_target_incomplete(self):
+        with mock.patch.object(subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(
+                cmd, 0 if "-N" not in cmd else 8, json.dumps(LISTING) if "-N" not in cmd else "", "bad -R")):
+            data = run.test(self.built(), self.s)
+        self.assertNotIn("ctest", self.names())
+        self.assertIn("ctest -N could not list the selected tests: bad -R", data["incomplete"][0])
 
     def test_a_target_that_did_not_build_keeps_its_log_and_an_errored_junit(self):
         with open(os.path.join(self.s.out, "logs", "win-build.log"), "w") as f:

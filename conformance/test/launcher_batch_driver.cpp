@@ -3,18 +3,43 @@
 // records itself in the flight record and reports its outputs as a
 // conformance check does (supervise.hpp), run through supervised_main, so
 // batch mode (--scanproof-batch, supervise_batch.hpp) forks a child per test.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "scanproof/digest.hpp"
+#include "scanproof/inputs.hpp"
 #include "scanproof/supervise.hpp"
 
 namespace {
 
 const char* const right = "known_answers pass 28 0x1111111111111111";
+
+// The input set the hostile pair below shares: a child that overwrites its
+// cache file in place, then one that reads the set as its process holds it.
+const scanproof::input_set& shared_set() { return *scanproof::find_input_set("single_bits"); }
+
+void overwrite_cache_file() {
+  const char* dir = std::getenv("SCANPROOF_INPUTS_DIR");
+  const std::string path = std::string(dir ? dir : ".") + "/single_bits-64.u64";
+  const int fd = ::open(path.c_str(), O_WRONLY);
+  const char zeros[64] = {};
+  if (fd < 0 || ::pwrite(fd, zeros, sizeof zeros, 0) != static_cast<ssize_t>(sizeof zeros)) std::abort();
+  ::close(fd);
+}
+
+// Whether the set this process holds is the pinned one.
+bool inputs_are_pinned() {
+  const scanproof::input_values& v = scanproof::values_of(shared_set(), 64);
+  scanproof::value_digest d;
+  d.add(v.data, v.count);
+  return d.value() == scanproof::pinned(shared_set(), 64)->digest;
+}
 
 // The check of `impl`: begins, runs one input, then does what `impl` names.
 void check(const std::string& impl) {
@@ -26,6 +51,12 @@ void check(const std::string& impl) {
   if (impl == "hangs")
     for (volatile bool forever = true; forever;) {
     }
+  if (impl == "overwrites_inputs") overwrite_cache_file();
+  if (impl == "reads_inputs" && !inputs_are_pinned()) {
+    scanproof::report_outputs(impl + " known_answers pass 28 0x5555555555555555");
+    scanproof::flight_end();
+    return;
+  }
   if (impl == "forges") {  // claims the work returned 0 (the record is in its memory), reports nothing
     scanproof::flight().status = 0;
     scanproof::flight().finished = 1;
@@ -46,7 +77,11 @@ class fake_check : public testing::Test {
 
 int run(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour"}) {
+  // neighbour2..9: more passing tests, so the whole batch is big enough to
+  // load the input sets before it forks (supervise_batch.cpp).
+  for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour", "neighbour2", "neighbour3",
+                           "neighbour4", "neighbour5", "neighbour6", "neighbour7", "neighbour8", "neighbour9",
+                           "overwrites_inputs", "reads_inputs"}) {
     const std::string test = std::string(impl) + ".all_checks";
     testing::RegisterTest("lsb", test.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [impl]() -> testing::Test* { return new fake_check(impl); });

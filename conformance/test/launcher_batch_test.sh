@@ -5,14 +5,17 @@
 # its seven tests in one process that forks per test; a test whose check
 # exits, crashes or hangs fails alone, its neighbours pass, a forged
 # completion without outputs fails by the judge, and a test the batch did not
-# run fails naming why.
+# run fails naming why. With SCANPROOF_BATCH_SELECTION the batch runs only
+# the tests it names. The batch process loads the input sets before it forks
+# (into memory of its own): a child that overwrites a cache file changes
+# nothing a later child reads, and no child reads the file again.
 #   launcher_batch_test.sh LAUNCHER DRIVER
 set -uo pipefail
 launcher=$1 driver=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/launcher-batch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-impls=(good exits crashes hangs wrong forges neighbour)
+impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs)
 batch=$work/batch
 mkdir -p "$batch"
 for i in "${impls[@]}"; do
@@ -36,7 +39,8 @@ from() {  # from IMPL: the per-test command, as scanproof-discover.cmake writes 
   "$launcher" --judge "$work/table" --from "$batch/conformance.lsb.$1.all_checks" "$driver" "--gtest_filter=lsb.$1.all_checks"
 }
 
-export SCANPROOF_TEST_TIMEOUT=3
+export SCANPROOF_TEST_TIMEOUT=3 SCANPROOF_INPUTS_DIR=$work/inputs
+mkdir -p "$SCANPROOF_INPUTS_DIR"
 expect "the batch runs every test to a status" 0 "" "$launcher" --batch "$batch" "$driver"
 expect "a passing test passes" 0 "\[  PASSED  \] 1 test" from good
 expect "its neighbour passes" 0 "" from neighbour
@@ -52,9 +56,40 @@ expect "a test the batch did not list fails" 1 "no batch ran this test" \
   "$launcher" --from "$batch/conformance.lsb.absent.all_checks" "$driver" --gtest_filter=lsb.absent.all_checks
 rm "$batch/run/conformance.lsb.good.all_checks.status"
 expect "a test without its status fails" 1 "the batch process ended before this test ran" from good
-expect "a batch that ends before its tests fails, naming how many" 1 "7 of 7 tests have no status" \
+expect "a batch that ends before its tests fails, naming how many" 1 "17 of 17 tests have no status" \
   "$launcher" --batch "$batch" /bin/false
 expect "then each test fails" 1 "the batch process ended before this test ran" from neighbour
+# A run of a few tests (ctest -R, as ci/matrix --candidates makes): the batch
+# runs those alone, and a test it did not run fails naming why.
+printf 'conformance.lsb.good.all_checks\nconformance.lsb.crashes.all_checks\nconformance.lsb.other.all_checks\n' >"$work/selection"
+expect "a selection runs only the selected tests" 0 "2 tests of this batch are selected" \
+  env SCANPROOF_BATCH_SELECTION="$work/selection" "$launcher" --batch "$batch" "$driver"
+expect "a selected test passes" 0 "\[  PASSED  \] 1 test" from good
+expect "a selected crash is still a crash" 139 "killed by signal 11" from crashes
+expect "a test outside the selection is not judged from the batch" 1 "no batch ran this test" from hangs
+echo conformance.lsb.other.all_checks >"$work/selection"
+expect "a selection naming none of its tests runs nothing" 0 "the batch runs nothing" \
+  env SCANPROOF_BATCH_SELECTION="$work/selection" "$launcher" --batch "$batch" "$driver"
+expect "and then none of its tests passes" 1 "no batch ran this test" from good
+expect "an unreadable selection is an error" 2 "SCANPROOF_BATCH_SELECTION: cannot read" \
+  env SCANPROOF_BATCH_SELECTION="$work/absent" "$launcher" --batch "$batch" "$driver"
+# A hostile child overwrites an input cache file in place. In a batch of 16
+# tests or more the batch process loaded the sets before it forked: the next
+# child (one worker: in this order) still holds the pinned values and does not
+# read the file (which would say it is corrupt).
+expect "a child overwrites an input file" 0 "" env SCANPROOF_BATCH_JOBS=1 "$launcher" --batch "$batch" "$driver"
+expect "the child that overwrote it passes" 0 "" from overwrites_inputs
+expect "a later child still reads the pinned inputs" 0 "\[  PASSED  \] 1 test" from reads_inputs
+if grep -q "stale or corrupt" "$work/out"; then
+  echo "FAIL: the later child read the input file itself: $(cat "$work/out")"; failures=$((failures + 1))
+fi
+# A small batch (a candidate's few tests) loads nothing before it forks: each
+# child reads and checks its inputs itself, and finds the overwritten file.
+printf 'conformance.lsb.overwrites_inputs.all_checks\nconformance.lsb.reads_inputs.all_checks\n' >"$work/selection"
+expect "in a small batch a child overwrites the file" 0 "" \
+  env SCANPROOF_BATCH_SELECTION="$work/selection" SCANPROOF_BATCH_JOBS=1 "$launcher" --batch "$batch" "$driver"
+expect "and the next child finds it corrupt itself and passes on the pinned inputs" 0 \
+  "input cache .*single_bits-64.u64 is stale or corrupt" from reads_inputs
 expect "the driver refuses batch mode without a forking supervisor" 2 "SCANPROOF_NO_SUPERVISOR is set: batch mode forks" \
   env SCANPROOF_NO_SUPERVISOR=1 "$driver" --scanproof-batch "$batch/run"
 export SCANPROOF_NO_SUPERVISOR=1

@@ -336,6 +336,12 @@ stored_inputs::~stored_inputs() {
 #endif
 }
 
+namespace {
+bool inputs_read_into_memory = false;  // read_inputs_into_memory()
+}  // namespace
+
+void read_inputs_into_memory() { inputs_read_into_memory = true; }
+
 stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, bool defer_digest) {
   const int u = units_of(width);
   const input_pin* pin = pinned(s, width);
@@ -344,7 +350,7 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
   const std::string path = cache_dir && *cache_dir && pin ? cache_path(s, width, cache_dir) : "";
   if (!path.empty()) {
 #if SCANPROOF_HAS_MMAP
-    const bool found = map_file(path, r) || read_file(path, r);
+    const bool found = (!inputs_read_into_memory && map_file(path, r)) || read_file(path, r);
 #else
     const bool found = read_file(path, r);
 #endif

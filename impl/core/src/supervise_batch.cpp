@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fork_platform.hpp"  // SCANPROOF_CAN_FORK
+#include "scanproof/inputs.hpp"
 #include "scanproof/supervise.hpp"
 
 namespace scanproof {
@@ -88,6 +89,26 @@ void write_status(const batch_test& t, const child_end& end, double limit) {
                std::strerror(errno));
 }
 
+// Every pinned input set, loaded and matched against its pin here, once,
+// before the first fork: each child inherits the checked values (copy on
+// write) and neither maps nor digests them again (values_of: the process's
+// cache; a conformance sweep skips its input digest, a property sample its pin
+// check). Read into this process's own memory, not mapped: a child can write
+// the cache file, and a mapping would show later children what it wrote.
+// Only the suite's code runs here: no scanner is called. It pays for a batch
+// of many tests (a catalogue's): loading every set costs the batch process
+// about as much as 15-20 short tests' own loads under qemu-aarch64, 4 under
+// qemu-m68k (docs/matrix.md); a batch of fewer tests (a candidate's) leaves
+// each child to load and check what it reads, as a process of its own does.
+constexpr std::size_t batch_preload_min_tests = 16;
+
+void batch_load_inputs() {
+  read_inputs_into_memory();
+  for (const int width : {8, 16, 32, 64, 128})
+    for (const input_set* s : input_sets(width))
+      if (pinned(*s, width)) values_of(*s, width);
+}
+
 // One test in a child: what the driver is as a process of its own under the
 // launcher, with this test's files and filter.
 void run_test(int (*work)(int, char**), const batch_test& t, const std::vector<std::string>& args,
@@ -154,6 +175,7 @@ int batch_main(int (*work)(int, char**), int argc, char** argv) {
     return 2;
   }
   for (const batch_test& t : tests) std::remove(t.status.c_str());
+  if (tests.size() >= batch_preload_min_tests) batch_load_inputs();
   // The workers: processes that each take the next test (a counter in shared
   // memory) and run it in a child; as many as SCANPROOF_BATCH_JOBS. Processes,
   // not threads: fork() from a threaded process is what hangs first under an

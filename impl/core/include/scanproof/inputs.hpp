@@ -147,6 +147,12 @@ class stored_inputs {
 // (digest_checked false): for a reader that digests every value anyway.
 stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, bool defer_digest = false);
 
+// From now on this process reads a cache file into memory of its own instead
+// of mapping it: for a process whose forked children run scanners (batch mode,
+// supervise_batch.hpp), so that a child that writes a cache file cannot change
+// the values later children inherit.
+void read_inputs_into_memory();
+
 // load_inputs() once per process per (set, width), with the cache directory
 // SCANPROOF_INPUTS_DIR (set on the driver tests by CMake: one per build tree).
 const input_values& values_of(const input_set& s, int width);

@@ -8,7 +8,11 @@
 //
 // reads DIR/request, one line per test, seven fields separated by tabs:
 //   <test name> <nonce> <gtest filter> <flight file> <outputs file> <log> <status file>
-// and runs each test in a child of its own (run_in_child, at most
+// Before its first fork, for a request of 16 tests or more, it loads every
+// pinned input set into its own memory and matches each against its pin
+// (inputs.hpp), so the children inherit the checked values and do not read or
+// digest them again. It then runs each test
+// in a child of its own (run_in_child, at most
 // SCANPROOF_BATCH_JOBS at once, default 2): stdout and stderr go to <log>,
 // and the child is what the driver is as a process of its own under the
 // launcher (supervised_main with SCANPROOF_FLIGHT_FILE=<flight file>,
