@@ -23,18 +23,8 @@ for i in "${impls[@]}"; do
   echo "$i known_answers pass 28 0x1111111111111111" >>"$work/table"
 done >"$batch/tests"
 
-expect() {  # expect NAME WANT-STATUS PATTERN COMMAND...
-  local name=$1 want=$2 pattern=$3 rc=0
-  shift 3
-  "$@" >"$work/out" 2>&1 || rc=$?
-  if [ "$rc" != "$want" ]; then
-    echo "FAIL: $name: exit $rc, expected $want: $(cat "$work/out")"; failures=$((failures + 1))
-  elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$work/out"; then
-    echo "FAIL: $name: no /$pattern/ in: $(cat "$work/out")"; failures=$((failures + 1))
-  else
-    echo "ok: $name"
-  fi
-}
+# shellcheck source=SCRIPTDIR/expect_status.sh
+. "$(dirname "$0")/expect_status.sh"
 from() {  # from IMPL: the per-test command, as scanproof-discover.cmake writes it
   "$launcher" --judge "$work/table" --from "$batch/conformance.lsb.$1.all_checks" "$driver" "--gtest_filter=lsb.$1.all_checks"
 }

@@ -28,18 +28,14 @@ exit "$status"
 F
 chmod +x "$work/fake"
 
-# case NAME WANT-STATUS PATTERN FILTER STATUS LINE...
+# shellcheck source=SCRIPTDIR/expect_status.sh
+. "$(dirname "$0")/expect_status.sh"
+# case NAME WANT-STATUS PATTERN FILTER STATUS LINE...: the fake, claiming
+# success with STATUS, reporting LINEs as its outputs.
 case_() {
-  local name=$1 want=$2 pattern=$3 filter=$4 status=$5 rc=0
+  local name=$1 want=$2 pattern=$3 filter=$4 status=$5
   shift 5
-  "$launcher" --judge "$work/table" "$work/fake" "$status" "$@" "--gtest_filter=$filter" >"$work/out" 2>&1 || rc=$?
-  if [ "$rc" != "$want" ]; then
-    echo "FAIL: $name: exit $rc, expected $want: $(cat "$work/out")"; failures=$((failures + 1))
-  elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$work/out"; then
-    echo "FAIL: $name: no /$pattern/ in: $(cat "$work/out")"; failures=$((failures + 1))
-  else
-    echo "ok: $name"
-  fi
+  expect "$name" "$want" "$pattern" "$launcher" --judge "$work/table" "$work/fake" "$status" "$@" "--gtest_filter=$filter"
 }
 all="lsb.good.all_checks"
 right=("good known_answers pass 28 0x1111111111111111" "good single_bits pass 64 0x2222222222222222"
