@@ -336,11 +336,16 @@ def _unfinished(data, why):
     return data
 
 
+def _result_of(built):
+    """A target's results/<t>.json before its tests ran: nothing judged yet."""
+    return {"target": built["target"], "status": built["status"], "timings": dict(built.get("timings", {})),
+            "emulator": "", "labels": [], "facts": None, "implementations": {}, "incomplete": []}
+
+
 def test(built, s):
     """List, then ctest, for a built target; returns the results/<t>.json dict."""
     t, b = built["target"], built["build_dir"]
-    data = {"target": t, "status": built["status"], "timings": dict(built["timings"]), "emulator": "",
-            "labels": [], "facts": None, "implementations": {}, "incomplete": []}
+    data = _result_of(built)
     if built["status"] != "ok":
         data["incomplete"] = [built["status"]]
         log = os.path.join(s.out, "logs", f"{t}-build.log")
@@ -422,8 +427,9 @@ def host_oracle(build_dir):
 # cores idle: a target's configure step and links run on one core, a cold
 # build's first minute is GoogleTest's one big file, a ctest run ends with its
 # longest checks alone, and a warm run (one candidate) is mostly such steps.
-# Each build and ctest run keeps its own -j; the checks' limits are per check
-# (60 s, SCANPROOF_TEST_TIMEOUT), many times the slowest check under this load.
+# Each build and ctest run keeps its own -j; the checks' limits are per test
+# (SCANPROOF_TEST_TIMEOUT: 60 s, 180 on m68k and sparc64), many times the
+# slowest implementation's checks under this load.
 PARALLEL_TARGETS = 2
 
 
@@ -469,8 +475,7 @@ def run_all(columns, s, write):
             try:
                 data = test(r, s)
             except Exception as e:  # pylint: disable=broad-except  # the target's result says so, never lost
-                data = _unfinished({"target": r["target"], "timings": dict(r.get("timings", {})),
-                                    "implementations": {}}, f"test step failed: {e}")
+                data = _unfinished(_result_of(r), f"test step failed: {e}")
             if data["status"] == "ok":
                 rows = data["implementations"].values()
                 s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
