@@ -33,14 +33,18 @@ set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cma
 # left. Under qemu-user a process's start is mostly the emulator translating
 # the same code again (docs/matrix.md); forked children inherit it. Only where
 # the program forks: native Linux, or an emulator whose fork() works
-# (SCANPROOF_EMULATOR_FORKS, toolchains/common/emulator-forks.cmake).
-# AUTO (what ci/matrix passes): ON where the target forks, else OFF.
+# (SCANPROOF_EMULATOR_FORKS, toolchains/common/emulator-forks.cmake), or
+# where the emulator runs the batch itself, each test in an instance of its own
+# (SCANPROOF_EMULATOR_RUNS_BATCH: wasm32's Node runner, toolchains/run/node-wasi.js).
+# AUTO (what ci/matrix passes): ON where the target can, else OFF.
 set(SCANPROOF_BATCH_TESTS OFF CACHE STRING
   "Run each driver's tests in one process that forks per test: OFF, ON, or AUTO (ON where the target forks)")
 set_property(CACHE SCANPROOF_BATCH_TESTS PROPERTY STRINGS OFF ON AUTO)
 set(_scanproof_batch_why "")  # why the target cannot run a batch
-if(CMAKE_CROSSCOMPILING AND NOT SCANPROOF_EMULATOR_FORKS)
-  set(_scanproof_batch_why "SCANPROOF_EMULATOR_FORKS is not ON for this cross build (Wine, WASI, or an emulator whose fork() hangs)")
+if(CMAKE_CROSSCOMPILING AND SCANPROOF_EMULATOR_RUNS_BATCH)
+  # the emulator runs each test of the batch (no fork in the program)
+elseif(CMAKE_CROSSCOMPILING AND NOT SCANPROOF_EMULATOR_FORKS)
+  set(_scanproof_batch_why "SCANPROOF_EMULATOR_FORKS is not ON for this cross build (Wine, or an emulator whose fork() hangs)")
 elseif(NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
   set(_scanproof_batch_why "it is for Linux (native, or under qemu-user), not ${CMAKE_SYSTEM_NAME}")
 endif()

@@ -69,3 +69,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 # for node:wasi, Node 20 ignores it (measured with 20.20 only).
 set(CMAKE_CROSSCOMPILING_EMULATOR ${_scanproof_node} --no-warnings --single-threaded
     --experimental-wasi-unstable-preview1 ${CMAKE_CURRENT_LIST_DIR}/run/node-wasi.js)
+# Batch mode (SCANPROOF_BATCH_TESTS) without fork: the runner runs each test of
+# a batch in a WebAssembly instance of its own, the module compiled once
+# (node-wasi.js --scanproof-batch).
+set(SCANPROOF_EMULATOR_RUNS_BATCH ON)
