@@ -17,7 +17,7 @@
 // its own linear memory and WASI state, nothing of another test's, with
 // PROGRAM --gtest_filter=<filter> ARGS, this test's SCANPROOF_FLIGHT_FILE,
 // SCANPROOF_OUTPUTS_FILE and SCANPROOF_NONCE, and stdout and stderr in its log.
-// The instances run in SCANPROOF_BATCH_JOBS (default 2) Node processes of
+// The instances run in up to SCANPROOF_BATCH_JOBS (default 2) Node processes of
 // their own (this script, forked with --scanproof-batch-runner), each
 // compiling the module once and running one test at a time; a test still
 // running after SCANPROOF_TEST_TIMEOUT seconds (0 or unset: no limit), or
@@ -36,6 +36,7 @@ const { fork } = require('node:child_process');
 
 const BATCH_OPTION = '--scanproof-batch';
 const RUNNER_OPTION = '--scanproof-batch-runner';
+const TESTS_PER_RUNNER = 8;  // at least, before a second runner starts (runBatch)
 
 // Runs one instance of the compiled module to its end; returns its exit
 // status, and says on stderr (the instance's) why if it did not exit itself.
@@ -185,10 +186,11 @@ async function runBatch(dir) {
   if (Number.isNaN(limit) || Number.isNaN(jobs) || jobs < 1)
     return batchError('SCANPROOF_TEST_TIMEOUT must be seconds (>= 0), SCANPROOF_BATCH_JOBS a count (>= 1)');
   for (const t of tests) fs.rmSync(t.status, { force: true });
-  let next = 0, broken = null;
+  let next = 0, broken = null, started = 0;
   // One runner takes the next test until none is left; a test that ends it
   // (the limit, a crash) has its status, and a new runner goes on.
   const runner = () => new Promise((resolve) => {
+    ++started;
     const child = fork(__filename, [RUNNER_OPTION, program, ...args],
                        { stdio: 'inherit', execArgv: [...process.execArgv, '--expose-gc'] });
     let t = null, timer = null, timedOut = false;
@@ -220,7 +222,10 @@ async function runBatch(dir) {
       resolve(ended !== null);
     });
   }).then((more) => (more && next < tests.length && !broken ? runner() : undefined));
-  await Promise.all(Array.from({ length: Math.min(jobs, tests.length) }, runner));
+  // A runner's start (Node, the module's compile) costs about what a short
+  // test does: a few tests (a candidate's) share one runner.
+  const runners = Math.min(jobs, Math.ceil(tests.length / TESTS_PER_RUNNER));
+  await Promise.all(Array.from({ length: runners }, runner));
   if (broken) return batchError(broken);
   const missing = tests.filter((t) => !fs.existsSync(t.status));
   for (const t of missing.slice(0, 5))
@@ -229,6 +234,7 @@ async function runBatch(dir) {
     process.stderr.write(`scanproof batch: ${missing.length} of ${tests.length} tests have no status\n`);
     return 1;
   }
-  process.stderr.write(`scanproof batch: ${tests.length} tests ran, each in a WebAssembly instance of its own\n`);
+  process.stderr.write(`scanproof batch: ${tests.length} tests ran, each in a WebAssembly instance of its own ` +
+                       `(${runners} at once; ${started} runner processes)\n`);
   return 0;
 }
