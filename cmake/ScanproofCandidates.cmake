@@ -159,6 +159,35 @@ function(_scanproof_named_candidates out text)
   set(${out} "${pairs}" PARENT_SCOPE)
 endfunction()
 
+# _scanproof_probe_main_library(<out-var> <dir> <basis> <include-dirs>
+# <definitions> <options>): the probe's main (candidate_probe.cpp) compiled
+# once into a static library in <dir>, for every C++ file's probe to link
+# instead of compiling it again: it includes the registry's headers, which
+# under clang for wasm32 cost as much CPU as a candidate file of its own.
+# Kept per <basis> (the probe's compiler, flags, headers and main); "" if it
+# does not compile (each probe then compiles the main itself and says why).
+function(_scanproof_probe_main_library out dir basis include_dirs definitions options)
+  string(MD5 key "${basis}")
+  set(lib "${dir}/probe-main-${key}${CMAKE_STATIC_LIBRARY_SUFFIX}")
+  if(NOT EXISTS "${lib}")
+    set(defs "")
+    foreach(d IN LISTS definitions)
+      list(APPEND defs "-D${d}")
+    endforeach()
+    set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+    try_compile(built SOURCES "${_scanproof_probe_main}"
+      CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${include_dirs}"
+      COMPILE_DEFINITIONS ${defs} ${options}
+      CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
+      OUTPUT_VARIABLE log
+      COPY_FILE "${lib}")
+    if(NOT built)
+      set(lib "")
+    endif()
+  endif()
+  set(${out} "${lib}" PARENT_SCOPE)
+endfunction()
+
 # scanproof_probe_candidate_files(<ok-var> <report-var> <include-dirs> <definitions>
 #                                 <options> <run> <sources>...):
 # "one candidate file cannot sink a whole target". Each file is first built on
@@ -208,6 +237,10 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
     endforeach()
   endforeach()
   scanproof_rust_target_flags(rust_flags)
+  set(probe_main "")
+  if(run)
+    _scanproof_probe_main_library(probe_main "${dir}" "${basis}" "${include_dirs}" "${definitions}" "${options}")
+  endif()
   foreach(src IN LISTS ARGN)
     set(rust_basis "")
     if(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")  # Rust: rustc or cargo at configure time (ScanproofRust.cmake)
@@ -241,7 +274,12 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
     else()
       set(exe "${dir}/probe-${id}${CMAKE_EXECUTABLE_SUFFIX}")
       file(REMOVE "${exe}")
-      if(run)
+      set(link "")
+      if(run AND probe_main AND src MATCHES "\\.(cpp|cc|cxx|C)$")  # a C file links with its own C++ main
+        set(probe_sources "${src}")
+        set(link LINK_LIBRARIES "${probe_main}")
+        set(copy COPY_FILE "${exe}")
+      elseif(run)
         set(probe_sources "${src}" "${_scanproof_probe_main}")
         set(copy COPY_FILE "${exe}")
       else()
@@ -268,7 +306,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
         CXX_STANDARD ${std} CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS ${std_ext}
         C_STANDARD 11 C_STANDARD_REQUIRED ON
         OUTPUT_VARIABLE log
-        ${copy})
+        ${link} ${copy})
       _scanproof_named_candidates(pairs "${text}")
       set(status ok)
       set(message "")
