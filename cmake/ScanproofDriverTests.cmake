@@ -26,6 +26,24 @@ set(SCANPROOF_ORACLE_TABLE "" CACHE FILEPATH
 if(SCANPROOF_ORACLE_TABLE AND NOT EXISTS "${SCANPROOF_ORACLE_TABLE}")
   message(FATAL_ERROR "scanproof: SCANPROOF_ORACLE_TABLE: no program '${SCANPROOF_ORACLE_TABLE}'")
 endif()
+# The same native program writes this build's input sets, in the target's
+# byte order, when the drivers are built (scanproof_oracle_table
+# --write-inputs): the first test under the emulator then reads them instead
+# of generating them, which cost a target up to 10 CPU s (m68k;
+# docs/matrix.md). Every process still matches each file against its pin
+# (inputs.hpp), as it matches a file it wrote itself. Not for wasm32, whose
+# processes read no input files (inputs.cpp, inputs_dir).
+if(SCANPROOF_ORACLE_TABLE AND CMAKE_CXX_BYTE_ORDER AND NOT CMAKE_SYSTEM_PROCESSOR STREQUAL "wasm32")
+  set(_scanproof_inputs_stamp "${CMAKE_BINARY_DIR}/scanproof-inputs/written-by-oracle-table.stamp")
+  file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
+  add_custom_command(OUTPUT "${_scanproof_inputs_stamp}"
+    COMMAND "${SCANPROOF_ORACLE_TABLE}" --write-inputs "${CMAKE_BINARY_DIR}/scanproof-inputs" ${CMAKE_CXX_BYTE_ORDER}
+    COMMAND "${CMAKE_COMMAND}" -E touch "${_scanproof_inputs_stamp}"
+    DEPENDS "${SCANPROOF_ORACLE_TABLE}"
+    COMMENT "scanproof: the input sets (${CMAKE_CXX_BYTE_ORDER}), written by ${SCANPROOF_ORACLE_TABLE}"
+    VERBATIM)
+  add_custom_target(scanproof_input_files DEPENDS "${_scanproof_inputs_stamp}")
+endif()
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
 # Batch mode (opt-in; docs/contracts.md "Batch mode"): per driver one setup
 # test <prefix><driver>.batch runs all its tests in one process that forks a
@@ -67,6 +85,9 @@ function(scanproof_driver_tests target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
   file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
+  if(TARGET scanproof_input_files)
+    add_dependencies(${target} scanproof_input_files)
+  endif()
   # The listing's settings in a file: lists and regular expressions survive
   # no command line.
   set(settings "")

@@ -2,15 +2,29 @@
 // (judge.hpp). Built from the suite's core and the check library only -- no
 // catalogue, no candidate file -- so no scanner's code, static initialisers
 // included, ever runs in this process. Its registry is empty.
+// scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN: every
+// pinned input set written into DIR in that byte order (inputs.hpp,
+// write_input_sets): a cross build's sets, made natively
+// (cmake/ScanproofDriverTests.cmake).
 #include <cstdio>
 #include <iostream>
 #include <sstream>
 #include <string>
 
+#include "scanproof/inputs.hpp"
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1) {
+    const std::string order = argc == 4 ? argv[3] : "";
+    if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
+      std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
+                   "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
+      return 2;
+    }
+    return scanproof::write_input_sets(argv[2], order == "BIG_ENDIAN") ? 0 : 1;
+  }
   if (!scanproof::registry().empty()) {
     std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
     return 2;

@@ -1,6 +1,7 @@
 #include "scanproof/inputs.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -393,6 +394,32 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
     std::fprintf(stderr, "scanproof: cannot write the input cache %s or its block table: inputs made in this process\n",
                  path.c_str());
   return r;
+}
+
+bool write_input_sets(const char* dir, bool big_endian) {
+  const bool swap = big_endian != (std::endian::native == std::endian::big);
+  for (const int width : {8, 16, 32, 64, 128})
+    for (const input_set* s : input_sets(width)) {
+      const input_pin* pin = pinned(*s, width);
+      if (!pin) continue;
+      const int u = units_of(width);
+      std::vector<std::uint64_t> values = generate(*s, width);
+      const std::size_t count = values.size() / static_cast<std::size_t>(u);
+      if (!matches(*pin, values.data(), values.size(), u))
+        generator_differs(*s, width, count, digest_of(values.data(), values.size()), *pin);
+      std::vector<std::uint64_t> table = block_table_of(values.data(), count, u);
+      if (const std::uint64_t d = digest_of(table.data(), table.size()); d != pin->block_table)
+        block_table_differs(*s, width, d, *pin);
+      if (swap)
+        for (auto* v : {&values, &table})
+          for (std::uint64_t& x : *v) x = __builtin_bswap64(x);
+      const std::string path = cache_path(*s, width, dir);
+      if (!write_file(path, values) || !write_file(table_path(*s, width, dir), table)) {
+        std::fprintf(stderr, "scanproof: cannot write the input set %s or its block table\n", path.c_str());
+        return false;
+      }
+    }
+  return true;
 }
 
 namespace {

@@ -223,6 +223,49 @@ TEST(inputs, cache_file_is_checked_and_made_again_when_corrupt) {
   std::remove((std::string(dir) + "/random_sparse-64.blocks").c_str());
 }
 
+// The sets a native program writes for a cross build (write_input_sets,
+// scanproof_oracle_table --write-inputs): in this target's byte order they are
+// the files load_inputs() would have made, taken as they are; in the other,
+// each value and block digest byte-swapped.
+TEST(inputs, written_in_either_byte_order) {
+#if defined(__wasi__)
+  GTEST_SKIP() << "no input files under WASI (inputs.cpp: inputs_dir)";
+#else
+  const char* d = std::getenv("SCANPROOF_TEST_CACHE_DIR");
+  ASSERT_TRUE(d && *d) << "SCANPROOF_TEST_CACHE_DIR is not set (impl/CMakeLists.txt sets it)";
+  const bool big = std::endian::native == std::endian::big;
+  const std::string native = std::string(d) + "/written-native", other = std::string(d) + "/written-other";
+  for (const std::string& dir : {native, other}) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ASSERT_TRUE(write_input_sets(native.c_str(), big));
+  ASSERT_TRUE(write_input_sets(other.c_str(), !big));
+  for (const int width : {8, 64, 128})
+    for (const input_set* s : input_sets(width)) {
+      const stored_inputs taken = load_inputs(*s, width, native.c_str());
+      EXPECT_NE(taken.from, stored_inputs::origin::generated) << s->name << " at " << width;
+      EXPECT_FALSE(taken.regenerated) << s->name << " at " << width;
+    }
+  for (const char* suffix : {"-64.u64", "-64.blocks", "-128.u64"}) {
+    auto read = [&](const std::string& dir) {
+      std::vector<std::uint64_t> v;
+      std::FILE* f = std::fopen((dir + "/random_sparse" + suffix).c_str(), "rb");
+      if (!f) return v;
+      for (std::uint64_t x; std::fread(&x, sizeof x, 1, f) == 1;) v.push_back(x);
+      std::fclose(f);
+      return v;
+    };
+    const std::vector<std::uint64_t> a = read(native), b = read(other);
+    ASSERT_FALSE(a.empty()) << suffix;
+    ASSERT_EQ(a.size(), b.size()) << suffix;
+    for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(b[i], __builtin_bswap64(a[i])) << suffix << " value " << i;
+  }
+  std::filesystem::remove_all(native);
+  std::filesystem::remove_all(other);
+#endif
+}
+
 // The block-wise check (sample_values_of), each test in a directory of its own
 // under SCANPROOF_TEST_CACHE_DIR: SCANPROOF_INPUTS_DIR pointed there, the
 // files made, then damaged.

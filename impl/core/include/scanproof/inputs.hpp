@@ -147,6 +147,16 @@ class stored_inputs {
 // (digest_checked false): for a reader that digests every value anyway.
 stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, bool defer_digest = false);
 
+// Every pinned set at every width, generated here and matched against its
+// pin, written into `dir` as load_inputs() writes a cache file and its block
+// table, but in the given byte order: a target's files made by a native
+// program for a target under emulation, where generating them cost that
+// target's first test up to 10 CPU s (docs/matrix.md;
+// scanproof_oracle_table --write-inputs, cmake/ScanproofDriverTests.cmake).
+// The target's processes still match every file against its pin. False, and
+// why on stderr, if a file cannot be written.
+bool write_input_sets(const char* dir, bool big_endian);
+
 // From now on this process reads a cache file into memory of its own instead
 // of mapping it: for a process whose forked children run scanners (batch mode,
 // supervise_batch.hpp), so that a child that writes a cache file cannot change
