@@ -122,6 +122,7 @@ endfunction()
 
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofRust.cmake)
 set(_scanproof_probe_main "${CMAKE_CURRENT_LIST_DIR}/probe/candidate_probe.cpp")
+set(_scanproof_probe_dir "${CMAKE_BINARY_DIR}/scanproof-candidate-probes")
 set(_scanproof_fail_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-fail.cmake")
 
 # _scanproof_named_candidates(<out> <text>): "op name" pairs of the
@@ -157,6 +158,44 @@ function(_scanproof_named_candidates out text)
     endif()
   endforeach()
   set(${out} "${pairs}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_probe_basis(<out-var> <include-dirs> <definitions> <options>):
+# what a probe's result depends on besides its file: the compiler, its flags
+# (the build type's too), the emulator, the suite's headers and the probe's main.
+function(_scanproof_probe_basis out include_dirs definitions options)
+  if(CMAKE_BUILD_TYPE)
+    string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
+    set(config_flags "${CMAKE_BUILD_TYPE} ${CMAKE_CXX_FLAGS_${config}} ${CMAKE_C_FLAGS_${config}}")
+  endif()
+  set(basis "${include_dirs}|${definitions}|${options}|${config_flags}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
+  file(MD5 "${_scanproof_probe_main}" h)
+  string(APPEND basis "|${h}")
+  foreach(d IN LISTS include_dirs)
+    file(GLOB headers "${d}/scanproof/*.hpp" "${d}/scanproof/*.h")  # candidate.h too
+    foreach(hdr IN LISTS headers)
+      file(MD5 "${hdr}" h)
+      string(APPEND basis "|${h}")
+    endforeach()
+  endforeach()
+  set(${out} "${basis}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_probe_main_target(<include-dirs>): the probe's main library
+# (_scanproof_probe_main_library) as a target of the build,
+# scanproof_candidate_probe_main, under the name a probe with these include
+# directories looks for: built with the catalogue (ci/matrix builds it too),
+# so the first configure with a candidate finds it made, as a later one
+# does. A library of other headers or flags has another name: a probe never
+# links a stale one.
+function(scanproof_probe_main_target include_dirs)
+  _scanproof_probe_basis(basis "${include_dirs}" "" "")
+  string(MD5 key "${basis}")
+  add_library(scanproof_candidate_probe_main STATIC "${_scanproof_probe_main}")
+  target_include_directories(scanproof_candidate_probe_main PRIVATE ${include_dirs})
+  target_compile_features(scanproof_candidate_probe_main PRIVATE cxx_std_20)
+  set_target_properties(scanproof_candidate_probe_main PROPERTIES PREFIX "" OUTPUT_NAME "probe-main-${key}"
+    ARCHIVE_OUTPUT_DIRECTORY "${_scanproof_probe_dir}")
 endfunction()
 
 # _scanproof_probe_main_library(<out-var> <dir> <basis> <include-dirs>
@@ -217,25 +256,14 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
     set(${report_var} "" PARENT_SCOPE)
     return()
   endif()
-  set(dir "${CMAKE_BINARY_DIR}/scanproof-candidate-probes")
+  set(dir "${_scanproof_probe_dir}")
   file(MAKE_DIRECTORY "${dir}")
   # The build type's flags too (-O2 drops an unused static function of a
   # header that refers to the rest of the engine; -O0 keeps it).
   if(CMAKE_BUILD_TYPE)
     set(CMAKE_TRY_COMPILE_CONFIGURATION "${CMAKE_BUILD_TYPE}")
-    string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
-    set(config_flags "${CMAKE_BUILD_TYPE} ${CMAKE_CXX_FLAGS_${config}} ${CMAKE_C_FLAGS_${config}}")
   endif()
-  set(basis "${include_dirs}|${definitions}|${options}|${config_flags}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
-  file(MD5 "${_scanproof_probe_main}" h)
-  string(APPEND basis "|${h}")
-  foreach(d IN LISTS include_dirs)
-    file(GLOB headers "${d}/scanproof/*.hpp" "${d}/scanproof/*.h")  # candidate.h too
-    foreach(hdr IN LISTS headers)
-      file(MD5 "${hdr}" h)
-      string(APPEND basis "|${h}")
-    endforeach()
-  endforeach()
+  _scanproof_probe_basis(basis "${include_dirs}" "${definitions}" "${options}")
   scanproof_rust_target_flags(rust_flags)
   set(probe_main "")
   if(run)
@@ -475,15 +503,16 @@ endfunction()
 # scanproof_collect_candidates(<target> <paths>): the in-tree entry point for
 # -DSCANPROOF_CANDIDATES; creates <target> only if there are candidates.
 function(scanproof_collect_candidates target paths)
+  get_target_property(includes scanproof_core INTERFACE_INCLUDE_DIRECTORIES)
+  string(REGEX REPLACE "\\$<INSTALL_INTERFACE:[^>]*>" "" includes "${includes}")
+  string(REGEX REPLACE "\\$<BUILD_INTERFACE:([^>]*)>" "\\1" includes "${includes}")
+  scanproof_probe_main_target("${includes}")
   scanproof_candidate_sources(sources "SCANPROOF_CANDIDATES" "" ${paths})
   if(NOT sources)
     scanproof_write_candidate_report()
     return()
   endif()
   message(STATUS "scanproof: candidates: ${sources}")
-  get_target_property(includes scanproof_core INTERFACE_INCLUDE_DIRECTORIES)
-  string(REGEX REPLACE "\\$<INSTALL_INTERFACE:[^>]*>" "" includes "${includes}")
-  string(REGEX REPLACE "\\$<BUILD_INTERFACE:([^>]*)>" "\\1" includes "${includes}")
   scanproof_probe_candidate_files(sources report "${includes}" "" "" ON ${sources})
   scanproof_write_candidate_report(${report})
   if(sources)
