@@ -71,5 +71,4 @@ set(CMAKE_CROSSCOMPILING_EMULATOR ${_scanproof_node} --no-warnings --single-thre
     --experimental-wasi-unstable-preview1 ${CMAKE_CURRENT_LIST_DIR}/run/node-wasi.js)
 # Batch mode (SCANPROOF_BATCH_TESTS) without fork: the runner runs each test of
 # a batch in a WebAssembly instance of its own, the module compiled once
-# (node-wasi.js --scanproof-batch).
-set(SCANPROOF_EMULATOR_RUNS_BATCH ON)
+# (node-wasi.js --scanproof-batch; SCANPROOF_EMULATOR_RUNS_BATCH in wasm32.facts).
