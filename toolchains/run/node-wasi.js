@@ -188,12 +188,14 @@ async function runBatch(dir) {
   for (const t of tests) fs.rmSync(t.status, { force: true });
   let next = 0, broken = null, started = 0;
   // One runner takes the next test until none is left; a test that ends it
-  // (the limit, a crash) has its status, and a new runner goes on.
+  // (the limit, a crash) has its status, and a new runner goes on, as it does
+  // after a runner that ended between two tests (not one that never ran a
+  // test: its tests are left without a status, and the batch fails).
   const runner = () => new Promise((resolve) => {
     ++started;
     const child = fork(__filename, [RUNNER_OPTION, program, ...args],
                        { stdio: 'inherit', execArgv: [...process.execArgv, '--expose-gc'] });
-    let t = null, timer = null, timedOut = false;
+    let t = null, timer = null, timedOut = false, ran = 0;
     const take = () => {
       if (next >= tests.length || broken) {
         child.disconnect();
@@ -211,6 +213,7 @@ async function runBatch(dir) {
         clearTimeout(timer);
         writeStatus(t, m.status);
         t = null;
+        ++ran;
       }
       if (!m.failed) take();
     });
@@ -219,7 +222,7 @@ async function runBatch(dir) {
       clearTimeout(timer);
       if (ended) writeStatus(ended, timedOut ? `timeout ${limit}` : code ?? 128 + os.constants.signals[signal]);
       t = null;
-      resolve(ended !== null);
+      resolve(ended !== null || ran > 0);  // after take() resolved false, this changes nothing
     });
   }).then((more) => (more && next < tests.length && !broken ? runner() : undefined));
   // A runner's start (Node, the module's compile) costs about what a short
