@@ -198,9 +198,11 @@ constexpr std::size_t chunk = 1 << 12;
 // Runs the boards `fill` supplies (up to `chunk` per call, 0 at the end) with
 // expected values from `want`; keeps the minimal failure and digests the
 // results (digest.hpp: the output digest). The implementation is passed
-// to_argument() of each board.
+// to_argument() of each board. With `self_checked` (the canonical sets, whose
+// expected values are the oracle's, not a hand-checked table), a chunk the
+// fast judgement finds right (result_checks.hpp) needs no expected values.
 template <class Fill, class Want>
-observation compare(const descriptor& d, Fill fill, Want want) {
+observation compare(const descriptor& d, Fill fill, Want want, bool self_checked) {
   observation o;
   value_digest h;
   std::vector<word> boards(chunk);
@@ -218,8 +220,9 @@ observation compare(const descriptor& d, Fill fill, Want want) {
     const auto t0 = std::chrono::steady_clock::now();
     d.batch(in, got.data(), n);
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    want(boards.data(), ref.data(), n, base);
     h.add(got.data(), n);
+    if (self_checked && !wrong_board_results(d.operation, d.sh, boards.data(), got.data(), n)) continue;
+    want(boards.data(), ref.data(), n, base);
     std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
     for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
     if (differ) note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return boards[i]; });
@@ -229,28 +232,13 @@ observation compare(const descriptor& d, Fill fill, Want want) {
   return o;
 }
 
-// Whether every result of a pop op's chunk on boards of up to 64 bits (one
-// unit, the board its own argument) is right, in one branch-free pass: the
-// right index is ref[i], and the right board left is b without the square it
-// names, b ^ bit(ref[i] - index_base), as that square is set in b. compare_pop
-// judges each input with expected_after() only for a chunk where this fails.
-bool right_index_and_board(const shape& sh, const word* boards, const std::int64_t* got, const std::int64_t* ref,
-                           const word* after, std::size_t n) {
-  std::uint64_t differ = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto square = static_cast<std::uint64_t>(ref[i] - sh.index_base);
-    differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]) | (square & ~std::uint64_t{63}) | after[i].hi |
-              (after[i].lo ^ boards[i].lo ^ (std::uint64_t{1} << (square & 63)));
-  }
-  return differ == 0;
-}
-
 // compare() for a pop op: the index and the board left behind (expected_after(),
 // in argument space) are both judged, and both are digested (each index, then
 // the board left, low half first: one add() of the chunk's 3n values). The
-// layout maps a board only for the 63-offset layout, as in compare().
+// layout maps a board only for the 63-offset layout, as in compare(), and a
+// self-checked chunk the fast judgement finds right needs no expected values.
 template <class Fill, class Want>
-observation compare_pop(const descriptor& d, Fill fill, Want want) {
+observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_checked) {
   observation o;
   value_digest h;
   std::vector<word> boards(chunk), after(chunk);
@@ -259,7 +247,6 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
   const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;
   std::vector<word> args(mapped ? chunk : 0);
   const auto argument_of = [&](word b) { return mapped ? to_argument(d.sh, b) : b; };
-  const bool narrow = !mapped && d.sh.width <= 64;
   std::size_t base = 0;
   for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
     const word* in = boards.data();
@@ -271,14 +258,14 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
     const auto t0 = std::chrono::steady_clock::now();
     d.pop_batch(in, got.data(), after.data(), n);
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    want(boards.data(), ref.data(), n, base);
     for (std::size_t i = 0; i < n; ++i) {
       digested[3 * i] = static_cast<std::uint64_t>(got[i]);
       digested[3 * i + 1] = after[i].lo;
       digested[3 * i + 2] = after[i].hi;
     }
     h.add(digested.data(), 3 * n);
-    if (narrow && right_index_and_board(d.sh, boards.data(), got.data(), ref.data(), after.data(), n)) continue;
+    if (self_checked && !wrong_pop_results(d.operation, d.sh, boards.data(), in, got.data(), after.data(), n)) continue;
+    want(boards.data(), ref.data(), n, base);
     unsigned smallest_ones = ones_of_smallest(o);
     for (std::size_t i = 0; i < n; ++i) {
       const word want_after = argument_of(expected_after(d.operation, boards[i]));
@@ -299,8 +286,8 @@ observation compare_pop(const descriptor& d, Fill fill, Want want) {
 // The sweep of the boards `fill` supplies for d's op: compare_pop for a pop
 // op, else compare.
 template <class Fill, class Want>
-observation compare_any(const descriptor& d, Fill fill, Want want) {
-  return d.pop_batch ? compare_pop(d, fill, want) : compare(d, fill, want);
+observation compare_any(const descriptor& d, Fill fill, Want want, bool self_checked) {
+  return d.pop_batch ? compare_pop(d, fill, want, self_checked) : compare(d, fill, want, self_checked);
 }
 
 // The boards of set `s` inside d's domain, chunk by chunk, read from the
@@ -321,9 +308,18 @@ class set_boards {
       const std::uint64_t* p = v_.data + next_;
       for (std::size_t i = 0; i < n; ++i) out[i] = word{p[i]};
       next_ += n;
-    } else {
-      for (; n < max && next_ < v_.count; ++next_)
-        if (const word b = v_.at(next_) & domain_) out[n++] = b;
+    } else {  // masked into the domain; each board written, kept if not empty (no branch per input)
+      const std::uint64_t* p = v_.data;
+      const bool two = v_.units == 2;
+      while (n < max && next_ < v_.count) {
+        const std::size_t k = std::min(max - n, v_.count - next_);
+        for (std::size_t i = next_; i < next_ + k; ++i) {
+          const word b = word{two ? p[2 * i] : p[i], two ? p[2 * i + 1] : 0} & domain_;
+          out[n] = b;
+          n += (b.lo | b.hi) != 0;
+        }
+        next_ += k;
+      }
     }
     if (digest_) read_.add(v_.data + from * units(), (next_ - from) * units());
     return n;
@@ -375,16 +371,16 @@ void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_
 
 // Zero when every result of a chunk is right, nonzero when one may not be
 // (then the caller computes the expected values and finds which):
-// result_checks.hpp for the plain 64-bit shape, expected_values() for the
-// other shapes.
+// result_checks.hpp, the ISA's counts for the plain 64-bit shape, shifts for
+// the other one-integer shapes (8 to 64 bits, an index base).
 bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument::integer && !sh.index_base; }
-std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got,
-                          std::int64_t* scratch, std::size_t n) {
+std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got, std::size_t n) {
   if (is_plain_64(sh)) return wrong_results<native_counts>(o, in, got, n);
-  std::uint64_t d = 0;
-  expected_values(o, sh, in, scratch, n);
-  for (std::size_t i = 0; i < n; ++i) d |= static_cast<std::uint64_t>(got[i] ^ scratch[i]);
-  return d;
+  return with_board_check(o, sh, [&](auto wrong) {
+    std::uint64_t d = 0;
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(word{in[i]}, static_cast<std::uint64_t>(got[i]));
+    return d;
+  });
 }
 
 // compare() where the scanner reads the stored values directly (descriptor's
@@ -405,7 +401,7 @@ observation compare_values(const descriptor& d, set_boards& fill) {
     d.batch_values(in, got.data(), n);
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fill.digest_values(in, h, got.data(), n);
-    if (!differences(d.operation, d.sh, in, got.data(), ref.data(), n)) continue;
+    if (!differences(d.operation, d.sh, in, got.data(), n)) continue;
     if (plain_64) {  // each input judged again by the same check; the expected value only for a mismatch built
       unsigned smallest_ones = ones_of_smallest(o);
       with_result_check<native_counts>(d.operation, [&](auto wrong) {
@@ -460,7 +456,7 @@ observation observe_set(const descriptor& d, const input_set& s) {
                         ? compare_values(d, fill)
                         : compare_any(d, std::ref(fill), [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
                             expected_batch(d.operation, d.sh, p, r, n);
-                          });
+                          }, true);
     if (!fill.inputs_confirmed(s, d.sh.width)) continue;
     shrink_and_replay(d, o);
     return o;
@@ -473,7 +469,7 @@ observation observe_known(const descriptor& d) {
   for (const known_board& k : known) in.push_back(k.b);
   observation o = compare_any(d, vector_boards(in), [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
-  });
+  }, false);
   // Its digest is reported to the judge (judge.hpp) but is no part of the
   // implementation's output digest (run_implementation() folds input sets only).
   for (auto* m : {&o.smallest, &o.first})

@@ -1,7 +1,8 @@
-// The sweep's fast judgement of a chunk of results of the plain 64-bit shape
-// (one integer, every square, index base 0): zero when every result is right,
-// nonzero when one may not be (checks.cpp then computes the expected values and
-// finds which). One branch-free pass, no call per input.
+// The sweep's fast judgement of a chunk of results: zero when every result is
+// right, nonzero when one may not be (checks.cpp then computes the expected
+// values and finds which). One branch-free pass, no call per input. First for
+// the plain 64-bit shape (one integer, every square, index base 0), then
+// (with_board_check) for a board of any shape and the boards a pop op leaves.
 //
 // Two ways to know the right bit scan, chosen per ISA (native_counts):
 // - counts: the ISA's own count (x86-64 bsf/bsr, aarch64 rbit+clz), one or two
@@ -21,6 +22,7 @@
 #include <cstdint>
 
 #include "scanproof/op.hpp"
+#include "scanproof/shape.hpp"
 
 namespace scanproof {
 
@@ -86,6 +88,79 @@ std::uint64_t wrong_results(op o, const std::uint64_t* in, const std::int64_t* g
     std::uint64_t d = 0;
 #pragma GCC unroll 4
     for (std::size_t i = 0; i < n; ++i) d |= wrong(in[i], static_cast<std::uint64_t>(got[i]));
+    return d;
+  });
+}
+
+// The same judgement for a board of any shape (shape.hpp), by shifts: the
+// board in square space (square s is bit s of the 128-bit word; a 63-layout
+// board is judged before it is mapped), the result offset by the shape's index
+// base. wrong(b, g) is nonzero iff g is not expected_result(o, sh, b) on the
+// nonzero board b: a square s is the lowest set one iff shifting it to bit 63
+// of its half leaves that bit alone and the low half is empty when s is in the
+// high one; the highest iff shifting it to bit 0 leaves 1 and the high half is
+// empty when s is in the low one. Out-of-range squares (s >= 128, s >= 64 for
+// one half; a negative result wraps to a huge one) are wrong by their high
+// bits; on a board of fewer than 64 squares the squares above it are not set.
+template <class Use>
+decltype(auto) with_board_check(op o, const shape& sh, Use use) {
+  constexpr std::uint64_t top = std::uint64_t{1} << 63, outside1 = ~std::uint64_t{63}, outside2 = ~std::uint64_t{127};
+  const auto base = static_cast<std::uint64_t>(sh.index_base);
+  const auto last = static_cast<std::uint64_t>(sh.squares() - 1);  // clz: the highest square is last - g
+  const bool two = sh.width > 64;
+  const auto lowest1 = [](word b, std::uint64_t s) { return (s & outside1) | b.hi | ((b.lo << (63 - (s & 63))) ^ top); };
+  const auto lowest2 = [](word b, std::uint64_t s) {
+    const bool high = (s & 64) != 0;
+    return (s & outside2) | (high ? b.lo : 0) | (((high ? b.hi : b.lo) << (63 - (s & 63))) ^ top);
+  };
+  const auto highest1 = [](word b, std::uint64_t s) { return (s & outside1) | b.hi | ((b.lo >> (s & 63)) ^ 1); };
+  const auto highest2 = [](word b, std::uint64_t s) {
+    const bool high = (s & 64) != 0;
+    return (s & outside2) | (high ? 0 : b.hi) | (((high ? b.hi : b.lo) >> (s & 63)) ^ 1);
+  };
+  switch (o) {
+    case op::lsb:
+    case op::pop_lsb:
+    case op::ctz:
+      if (two) return use([=](word b, std::uint64_t g) { return lowest2(b, g - base); });
+      return use([=](word b, std::uint64_t g) { return lowest1(b, g - base); });
+    case op::msb:
+    case op::pop_msb:
+      if (two) return use([=](word b, std::uint64_t g) { return highest2(b, g - base); });
+      return use([=](word b, std::uint64_t g) { return highest1(b, g - base); });
+    case op::clz:
+      if (two) return use([=](word b, std::uint64_t g) { return highest2(b, last - g); });
+      return use([=](word b, std::uint64_t g) { return highest1(b, last - g); });
+    case op::popcount: break;
+  }
+  return use([](word b, std::uint64_t g) { return g ^ (popcount_swar(b.lo) + popcount_swar(b.hi)); });
+}
+
+// Nonzero iff some got[i] is not o's result on the nonzero board boards[i].
+inline std::uint64_t wrong_board_results(op o, const shape& sh, const word* boards, const std::int64_t* got,
+                                         std::size_t n) {
+  return with_board_check(o, sh, [&](auto wrong) {
+    std::uint64_t d = 0;
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(boards[i], static_cast<std::uint64_t>(got[i]));
+    return d;
+  });
+}
+
+// A pop op's chunk: nonzero iff some index is wrong (as above) or some board
+// left behind (argument space) is not the argument without the square the
+// index names: args[i] ^ to_argument(bit(square)), the maps commuting with
+// XOR (shape.hpp). The board is judged given a right index, which the same
+// pass judges.
+inline std::uint64_t wrong_pop_results(op o, const shape& sh, const word* boards, const word* args,
+                                       const std::int64_t* got, const word* after, std::size_t n) {
+  const auto base = static_cast<std::uint64_t>(sh.index_base);
+  return with_board_check(o, sh, [&](auto wrong) {
+    std::uint64_t d = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto g = static_cast<std::uint64_t>(got[i]);
+      const word cleared = to_argument(sh, word::bit(static_cast<int>((g - base) & 127)));
+      d |= wrong(boards[i], g) | (after[i].lo ^ args[i].lo ^ cleared.lo) | (after[i].hi ^ args[i].hi ^ cleared.hi);
+    }
     return d;
   });
 }

@@ -5,8 +5,6 @@
 namespace scanproof {
 
 namespace {
-constexpr std::uint64_t low63 = ~std::uint64_t{0} >> 1;
-
 std::string hex_digits(std::uint64_t v, int digits) {
   static const char d[] = "0123456789abcdef";
   std::string s;
@@ -28,17 +26,6 @@ std::string_view name(argument a) {
 std::string op_label(op o, const shape& s) {
   std::string l(name(o));
   return s.width == 64 ? l : l + std::to_string(s.width);
-}
-
-word to_argument(const shape& s, word b) {
-  if (s.width != 128 || s.high_offset == 64) return b;
-  // 63 layout: squares 0..62 in the low half, square 63 + k in bit k of the high half.
-  return {b.lo & low63, (b >> 63).lo};
-}
-
-word from_argument(const shape& s, word a) {
-  if (s.width != 128 || s.high_offset == 64) return a;
-  return word{a.lo & low63} | (word{a.hi} << 63);
 }
 
 std::string hex128(word a) { return "0x" + hex_digits(a.hi, 16) + hex_digits(a.lo, 16); }

@@ -64,9 +64,19 @@ constexpr shape integer_shape(int width) {
 std::string op_label(op o, const shape& s);
 
 // Board (square space) -> the value the implementation is passed (its halves
-// in lo/hi for two-half shapes), and back.
-word to_argument(const shape& s, word board);
-word from_argument(const shape& s, word arg);
+// in lo/hi for two-half shapes), and back. Inline: the sweeps map every board.
+// The 63 layout: squares 0..62 in the low half, square 63 + k in bit k of the
+// high half. Both maps only move bits, so they commute with XOR (the pop
+// checks rely on it: result_checks.hpp).
+constexpr bool maps_boards(const shape& s) { return s.width == 128 && s.high_offset != 64; }
+constexpr word to_argument(const shape& s, word b) {
+  if (!maps_boards(s)) return b;
+  return {b.lo & (~std::uint64_t{0} >> 1), (b.hi << 1) | (b.lo >> 63)};
+}
+constexpr word from_argument(const shape& s, word a) {
+  if (!maps_boards(s)) return a;
+  return {(a.lo & (~std::uint64_t{0} >> 1)) | (a.hi << 63), a.hi >> 1};
+}
 
 // A board as the implementation sees it: "0x1f" for 8 bits, 16 hex digits for
 // 64, "{lo=0x..., hi=0x...}" for two halves, 32 digits for __int128.
