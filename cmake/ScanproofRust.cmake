@@ -565,6 +565,40 @@ function(scanproof_rust_cargo_lib out manifest)
   set(${out} "${dir}/release/lib${lib}.a" PARENT_SCOPE)
 endfunction()
 
+# scanproof_rust_probe_key(<out-var> <root> <command>): what a probe's outcome
+# depends on, hashed: the command (rustc, its flags and --target), rustc's and
+# the target's standard library's files as installed (their timestamps) and the
+# content of every .rs file beside a single-file root (a `mod` it declares
+# included). "" for a crate (Cargo.toml): cargo's own probe runs every time.
+# The probe costs 0.1-0.6 s of each configure, most of a warm one's (a new
+# candidate on a built target).
+function(scanproof_rust_probe_key out root cmd)
+  set(${out} "" PARENT_SCOPE)
+  if(root MATCHES "/Cargo\\.toml$")
+    return()
+  endif()
+  set(basis "${cmd}")
+  execute_process(COMMAND "${SCANPROOF_RUSTC}" --print sysroot OUTPUT_VARIABLE sysroot
+    OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  set(std_target "${SCANPROOF_RUST_TARGET}")
+  if(NOT CMAKE_CROSSCOMPILING)
+    set(std_target "")
+  endif()
+  file(GLOB std "${sysroot}/lib/rustlib/${std_target}*/lib/libstd-*.rlib")
+  foreach(f IN ITEMS "${SCANPROOF_RUSTC}" ${std})
+    file(TIMESTAMP "${f}" when "%s" UTC)
+    string(APPEND basis "\n${f} ${when}")
+  endforeach()
+  get_filename_component(dir "${root}" DIRECTORY)
+  file(GLOB sources "${dir}/*.rs")
+  foreach(f IN LISTS sources)
+    file(MD5 "${f}" sum)
+    string(APPEND basis "\n${f} ${sum}")
+  endforeach()
+  string(MD5 key "${basis}")
+  set(${out} "${key}" PARENT_SCOPE)
+endfunction()
+
 # scanproof_rust_probe(<status-var> <message-var> <libs-var> <src>): builds
 # the file or crate once at configure time (rustc or cargo, this target) to
 # find what is wrong before the build does: status ok, "not built" (no Rust
@@ -600,7 +634,20 @@ function(scanproof_rust_probe status_var message_var libs_var src)
       set(cmd "${SCANPROOF_RUSTC}" --crate-type=staticlib ${flags}
         --crate-name scanproof_probe --print native-static-libs -o "${out}" "${root}")
     endif()
-    execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
+    scanproof_rust_probe_key(key "${root}" "${cmd}")
+    set(kept "${CMAKE_BINARY_DIR}/scanproof-candidate-probes/rust-${key}.probe")
+    if(key AND EXISTS "${kept}")  # this probe's rustc, flags, std and sources as before: its outcome
+      file(READ "${kept}" log)  # the exit status, a newline, what rustc printed
+      string(FIND "${log}" "\n" end)
+      string(SUBSTRING "${log}" 0 ${end} rc)
+      math(EXPR end "${end} + 1")
+      string(SUBSTRING "${log}" ${end} -1 log)
+    else()
+      execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE log ERROR_VARIABLE log)
+      if(key AND rc MATCHES "^[01]$")  # compiled, or rustc's own error (not a signal or a missing tool)
+        file(WRITE "${kept}" "${rc}\n${log}")
+      endif()
+    endif()
     if(NOT rc EQUAL 0)
       set(status "does not compile")
       string(REGEX MATCH "error[^\n]*" first "${log}")

@@ -108,6 +108,29 @@ fails conformance.popcount.rust_bool_result.compiles "candidate rust_bool_result
 fails conformance.lsb.rust_broken.compiles "scanproof: $bad/rust_does_not_compile.rs does not compile for this target"
 echo "checked the Rust candidates' conformance tests"
 
+# A probe's outcome is kept (scanproof_rust_probe_key) only for the same
+# rustc, flags, std and sources: a file that stops compiling, and compiles
+# again, is probed again each time (configure only).
+kept="$work/kept" && mkdir -p "$kept"
+probe() {  # probe EXPECT: configure with $kept/kept.rs; EXPECT: compiles | fails
+  cmake -S "$src" -B "$work/reprobe" -DCMAKE_CXX_COMPILER="$cxx" -DSCANPROOF_CANDIDATES="$kept/kept.rs" \
+    >"$work/reprobe.log" 2>&1 || { fail "reprobe configure failed:"; tail -20 "$work/reprobe.log"; return; }
+  if tr '\n' ' ' <"$work/reprobe.log" | tr -s ' ' | grep -q "kept.rs does not compile"; then  # CMake wraps lines
+    [ "$1" = fails ] || fail "kept.rs ($1) was judged by a kept probe of another text: see $work/reprobe.log"
+  else
+    [ "$1" = compiles ] || fail "kept.rs ($1) was not probed again: no 'does not compile' in $work/reprobe.log"
+  fi
+}
+printf '// scanproof: candidate(rust_kept, lsb)\n#[no_mangle]\npub extern "C" fn rust_kept(b: u64) -> u32 { b.trailing_zeros() }\n' >"$kept/kept.rs"
+probe compiles
+sed 's/rust_broken/rust_kept/' "$bad/rust_does_not_compile.rs" >"$kept/kept.rs"
+probe fails
+printf '// scanproof: candidate(rust_kept, lsb)\n#[no_mangle]\npub extern "C" fn rust_kept(b: u64) -> u32 { b.trailing_zeros() }\n' >"$kept/kept.rs"
+probe compiles
+[ "$(find "$work/reprobe/scanproof-candidate-probes" -name 'rust-*.probe' | wc -l)" -ge 2 ] ||
+  fail "no kept probe outcomes in $work/reprobe/scanproof-candidate-probes"
+echo "checked that a Rust file is probed again when it changes"
+
 if [ -x "$work/conformance/scanproof_prove" ]; then
   set +e
   "$work/conformance/scanproof" prove --impl rust_debruijn_good,rust_debruijn_wrong --jobs 1 >"$work/prove.log" 2>&1
