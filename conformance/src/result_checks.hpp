@@ -154,8 +154,17 @@ inline std::uint64_t wrong_board_results(op o, const shape& sh, const word* boar
 inline std::uint64_t wrong_pop_results(op o, const shape& sh, const word* boards, const word* args,
                                        const std::int64_t* got, const word* after, std::size_t n) {
   const auto base = static_cast<std::uint64_t>(sh.index_base);
+  const bool one_half = sh.width <= 64;  // the square's bit in the low half, shifted once
   return with_board_check(o, sh, [&](auto wrong) {
     std::uint64_t d = 0;
+    if (one_half) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto g = static_cast<std::uint64_t>(got[i]);
+        d |= wrong(boards[i], g) | (after[i].lo ^ args[i].lo ^ (std::uint64_t{1} << ((g - base) & 63))) |
+             (after[i].hi ^ args[i].hi);
+      }
+      return d;
+    }
     for (std::size_t i = 0; i < n; ++i) {
       const auto g = static_cast<std::uint64_t>(got[i]);
       const word cleared = to_argument(sh, word::bit(static_cast<int>((g - base) & 127)));
