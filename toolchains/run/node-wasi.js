@@ -1,7 +1,8 @@
-#!/usr/bin/env -S node --no-warnings --single-threaded
-// node --no-warnings --single-threaded toolchains/run/node-wasi.js PROGRAM
-// [ARGS...]: the CMAKE_CROSSCOMPILING_EMULATOR of toolchains/wasm32.cmake
-// (which says why --single-threaded). Runs a
+#!/usr/bin/env -S node --no-warnings --single-threaded --no-turbo-fast-api-calls
+// node --no-warnings --single-threaded --no-turbo-fast-api-calls
+// toolchains/run/node-wasi.js PROGRAM [ARGS...]: the
+// CMAKE_CROSSCOMPILING_EMULATOR of toolchains/wasm32.cmake (which says why
+// those two flags; the batch's runner processes get them too). Runs a
 // wasm32-wasi command module under Node's WASI (preview1) as if it were a
 // native program: arguments and environment passed through, the host's file
 // system preopened at "/" (the build passes absolute paths: corpus files,
