@@ -578,8 +578,13 @@ function(scanproof_rust_probe_key out root cmd)
     return()
   endif()
   set(basis "${cmd}")
-  execute_process(COMMAND "${SCANPROOF_RUSTC}" --print sysroot OUTPUT_VARIABLE sysroot
-    OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  if(NOT SCANPROOF_RUST_SYSROOT_OF STREQUAL SCANPROOF_RUSTC)  # asked once per rustc, not per configure
+    execute_process(COMMAND "${SCANPROOF_RUSTC}" --print sysroot OUTPUT_VARIABLE sysroot
+      OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    set(SCANPROOF_RUST_SYSROOT "${sysroot}" CACHE INTERNAL "scanproof: rustc --print sysroot")
+    set(SCANPROOF_RUST_SYSROOT_OF "${SCANPROOF_RUSTC}" CACHE INTERNAL "scanproof: the rustc it was asked of")
+  endif()
+  set(sysroot "${SCANPROOF_RUST_SYSROOT}")
   set(std_target "${SCANPROOF_RUST_TARGET}")
   if(NOT CMAKE_CROSSCOMPILING)
     set(std_target "")

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "scanproof/batch.hpp"
+#include "scanproof/candidate_manifest.hpp"  // the build lists every candidate file there
 #include "scanproof/descriptor.hpp"
 
 namespace scanproof {
@@ -59,9 +60,6 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
                          entry_info info);
 int register_candidate(const char* name, op o, kernels k, const char* file,
                        layout_options layout = {}, zero_spec zero = {});
-// The build lists every candidate file here (a generated manifest); a listed
-// file that registered no candidate is reported by registry_errors().
-int expect_candidates_from(const char* file);
 }  // namespace detail
 
 }  // namespace scanproof
