@@ -414,8 +414,12 @@ def test(built, s):
 
 def build_order(columns):
     """The host first: its scanproof_oracle_table then computes every cross
-    target's judge table natively (Settings.oracle)."""
-    return sorted(columns, key=lambda t: t != "host")
+    target's judge table natively (Settings.oracle). Then the targets whose
+    tests run in a session (SCANPROOF_SESSION: a wineserver started and
+    stopped around them), the slowest test step to begin and end, so it is
+    never the run's last (a warm candidate run's tail was x86_64-windows';
+    docs/matrix.md); the others in the order asked."""
+    return sorted(columns, key=lambda t: (t != "host", not (_cross(t) and targets.fact(t, "SCANPROOF_SESSION"))))
 
 
 def host_oracle(build_dir):

@@ -68,6 +68,13 @@ class Runner(unittest.TestCase):
         return [os.path.basename(c[0]) + (" " + c[1] if len(c) > 1 and c[0].endswith(".sh") else "")
                 for c, _ in self.commands]
 
+    def test_build_order_is_the_host_then_session_targets_then_as_asked(self):
+        session = {"x86_64-windows", "i686-windows"}
+        with mock.patch.object(targets, "fact",
+                               lambda t, v: "toolchains/session/wine" if v == "SCANPROOF_SESSION" and t in session else ""):
+            self.assertEqual(run.build_order(["aarch64", "m68k", "x86_64-windows", "host", "wasm32", "i686-windows"]),
+                             ["host", "x86_64-windows", "i686-windows", "aarch64", "m68k", "wasm32"])
+
     def test_session_brackets_the_tests_and_results_dir_is_passed(self):
         with self.listed(json.dumps(LISTING)):
             data = run.test(self.built(), self.s)
