@@ -8,5 +8,5 @@
 int main(int argc, char** argv) {
   return scanproof::property_test_main(argc, argv, "canonical",
                                         scanproof::test_per::implementation,
-                                        scanproof::run_canonical);
+                                        scanproof::run_canonical, scanproof::prepare_canonical);
 }

@@ -2,20 +2,22 @@
 # unit.launcher.batch: batch mode (cmake/scanproof-launch --batch/--from,
 # impl/core/include/scanproof/supervise_batch.hpp) gives each test the verdict
 # it gets as a process of its own: the driver (launcher_batch_driver.cpp) runs
-# its seven tests in one process that forks per test; a test whose check
+# its tests in one process that forks per test; a test whose check
 # exits, crashes or hangs fails alone, its neighbours pass, a forged
 # completion without outputs fails by the judge, and a test the batch did not
 # run fails naming why. With SCANPROOF_BATCH_SELECTION the batch runs only
 # the tests it names. The batch process loads the input sets before it forks
 # (into memory of its own): a child that overwrites a cache file changes
-# nothing a later child reads, and no child reads the file again.
+# nothing a later child reads, and no child reads the file again. It also
+# runs the driver's own preparation (set_batch_preparation) before it forks,
+# and each child finds what it made; a small batch runs none.
 #   launcher_batch_test.sh LAUNCHER DRIVER
 set -uo pipefail
 launcher=$1 driver=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/launcher-batch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs)
+impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs sees_preparation)
 batch=$work/batch
 mkdir -p "$batch"
 for i in "${impls[@]}"; do
@@ -34,6 +36,8 @@ mkdir -p "$SCANPROOF_INPUTS_DIR"
 expect "the batch runs every test to a status" 0 "" "$launcher" --batch "$batch" "$driver"
 expect "a passing test passes" 0 "\[  PASSED  \] 1 test" from good
 expect "its neighbour passes" 0 "" from neighbour
+expect "a child finds what the driver's preparation made before the fork" 0 "\[  PASSED  \] 1 test" \
+  from sees_preparation
 expect "a check that exits fails, naming it" 1 \
   "conformance.lsb.exits.known_answers: the process ended during the check \(exit status 0\).*" from exits
 expect "a check that crashes fails as a crash" 139 \
@@ -46,7 +50,7 @@ expect "a test the batch did not list fails" 1 "no batch ran this test" \
   "$launcher" --from "$batch/conformance.lsb.absent.all_checks" "$driver" --gtest_filter=lsb.absent.all_checks
 rm "$batch/run/conformance.lsb.good.all_checks.status"
 expect "a test without its status fails" 1 "the batch process ended before this test ran" from good
-expect "a batch that ends before its tests fails, naming how many" 1 "17 of 17 tests have no status" \
+expect "a batch that ends before its tests fails, naming how many" 1 "18 of 18 tests have no status" \
   "$launcher" --batch "$batch" /bin/false
 expect "then each test fails" 1 "the batch process ended before this test ran" from neighbour
 # A run of a few tests (ctest -R, as ci/matrix --candidates makes): the batch
@@ -80,6 +84,11 @@ expect "in a small batch a child overwrites the file" 0 "" \
   env SCANPROOF_BATCH_SELECTION="$work/selection" SCANPROOF_BATCH_JOBS=1 "$launcher" --batch "$batch" "$driver"
 expect "and the next child finds it corrupt itself and passes on the pinned inputs" 0 \
   "input cache .*single_bits-64.u64 is stale or corrupt" from reads_inputs
+echo conformance.lsb.sees_preparation.all_checks >"$work/selection"
+expect "a small batch runs no preparation" 0 "" \
+  env SCANPROOF_BATCH_SELECTION="$work/selection" "$launcher" --batch "$batch" "$driver"
+expect "so its child finds none (a property test then makes its own samples)" 1 \
+  "judged from its outputs: FAIL: check known_answers: outputs 0x5555555555555555" from sees_preparation
 expect "the driver refuses batch mode without a forking supervisor" 2 "SCANPROOF_NO_SUPERVISOR is set: batch mode forks" \
   env SCANPROOF_NO_SUPERVISOR=1 "$driver" --scanproof-batch "$batch/run"
 export SCANPROOF_NO_SUPERVISOR=1

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "scanproof/registry.hpp"
 #include "scanproof/gtest_status.hpp"
 #include "scanproof/supervise.hpp"
+#include "scanproof/supervise_batch.hpp"
 
 namespace scanproof {
 
@@ -119,11 +121,28 @@ struct driver_config {
   std::string_view driver;
   test_per cut;
   property_run run;
+  property_preparation prepare;
 };
 driver_config config;
 
+// The batch process's share (set_batch_preparation): config.prepare for each
+// runnable implementation one of the filters names, with the --cases the
+// tests get. Arguments the tests reject are left to them to report.
+void prepare_batch(const std::vector<std::string>& filters, const std::vector<std::string>& args) {
+  std::size_t cases = 1000;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const auto n = parse_cases(args[i]);
+    if (!n) return;
+    cases = *n;
+  }
+  if (config.cut != test_per::implementation || !registry_ok()) return;
+  const std::set<std::string> wanted(filters.begin(), filters.end());
+  for (const descriptor& d : registry())
+    if (!unrunnable(d) && wanted.count(implementation_test_name(d, config.driver))) config.prepare(d, cases);
+}
+
 int run_tests(int argc, char** argv) {
-  const auto [driver, cut, run] = config;
+  const auto [driver, cut, run, prepare] = config;
   testing::InitGoogleTest(&argc, argv);
   std::size_t cases = 1000;
   for (int i = 1; i < argc; ++i) {
@@ -151,8 +170,9 @@ int run_tests(int argc, char** argv) {
 
 // Supervised: a test passes only if it ran to its end (supervise.hpp).
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
-                       property_run run) {
-  config = {driver, cut, run};
+                       property_run run, property_preparation prepare) {
+  config = {driver, cut, run, prepare};
+  if (prepare) set_batch_preparation(prepare_batch);
   return supervised_main(run_tests, argc, argv);
 }
 

@@ -99,6 +99,11 @@ const std::vector<word>& canonical_sample(std::size_t cases, int width, word mas
 }
 }  // namespace
 
+void prepare_canonical(const descriptor& d, std::size_t cases) {
+  for (const property& p : properties())
+    if (!skip_reason(p, d)) canonical_sample(cases, d.sh.width, space_of(p, d).space.b_mask);
+}
+
 sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases) {
   const arg_space space = space_of(p, d).space;
   const int width = d.sh.width;

@@ -17,6 +17,8 @@ namespace scanproof {
 
 namespace {
 
+batch_preparation driver_preparation = nullptr;  // set_batch_preparation()
+
 struct batch_test {
   std::string name, nonce, filter, flight, outputs, log, status;
 };
@@ -143,6 +145,8 @@ void run_test(int (*work)(int, char**), const batch_test& t, const std::vector<s
 
 }  // namespace
 
+void set_batch_preparation(batch_preparation prepare) { driver_preparation = prepare; }
+
 int batch_main(int (*work)(int, char**), int argc, char** argv) {
   std::string dir;
   std::vector<std::string> args;  // the driver's arguments less the batch option
@@ -175,7 +179,14 @@ int batch_main(int (*work)(int, char**), int argc, char** argv) {
     return 2;
   }
   for (const batch_test& t : tests) std::remove(t.status.c_str());
-  if (tests.size() >= batch_preload_min_tests) batch_load_inputs();
+  if (tests.size() >= batch_preload_min_tests) {
+    batch_load_inputs();
+    if (driver_preparation) {
+      std::vector<std::string> filters;
+      for (const batch_test& t : tests) filters.push_back(t.filter);
+      driver_preparation(filters, args);
+    }
+  }
   // The workers: processes that each take the next test (a counter in shared
   // memory) and run it in a child; as many as SCANPROOF_BATCH_JOBS. Processes,
   // not threads: fork() from a threaded process is what hangs first under an

@@ -27,10 +27,15 @@ enum class test_per : std::uint8_t {
   implementation,
 };
 
+// What a batch process makes ahead for each implementation it runs a test of
+// (supervise_batch.hpp: set_batch_preparation), with the tests' budget of cases.
+using property_preparation = void (*)(const descriptor& d, std::size_t cases);
+
 // main() of a driver. Accepts --cases=N (0 < N <= INT_MAX) after GoogleTest's own flags;
-// anything else is an error naming the argument.
+// anything else is an error naming the argument. `prepare`, if given, runs in
+// a batch process before it forks, for the implementations of its tests.
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
-                       property_run run);
+                       property_run run, property_preparation prepare = nullptr);
 
 // The deterministic driver's engine: sweep_canonical() judged, with the
 // ctest line that reproduces it (the inputs are fixed).

@@ -51,6 +51,13 @@ struct sweep_result {
   std::optional<property_failure> failure;
 };
 sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases);
+// The samples sweep_canonical() takes for every property of d it sweeps, made
+// now and kept in this process (a batch process, before it forks: its
+// children then find them made; the suite's code only, no scanner runs). A
+// sample of a domain narrower than the width reads the whole set (its masked
+// boards are counted first): about 1 s per implementation under qemu-m68k,
+// once per domain this way instead of once per implementation.
+void prepare_canonical(const descriptor& d, std::size_t cases);
 
 // "lsb.debruijn_walisch.serialization.canonical" (the ctest name without
 // "properties."); the op as op_label() spells it ("lsb128", "popcount32").

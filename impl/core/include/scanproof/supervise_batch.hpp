@@ -28,6 +28,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace scanproof {
 
@@ -35,6 +36,15 @@ inline constexpr std::string_view batch_option = "--scanproof-batch";
 
 // supervised_main calls it when argv holds batch_option DIR.
 int batch_main(int (*work)(int, char**), int argc, char** argv);
+
+// A driver's own share of a batch's start: called by the batch process after
+// it loaded the input sets, before its first fork (so only for a request of
+// 16 tests or more), with the tests' gtest filters and the driver's arguments
+// (argv[0] first, less the batch option), so the children inherit what it made.
+// The suite's code only: it must call no scanner. The property driver makes the
+// canonical samples of its tests here (property_runner.hpp).
+using batch_preparation = void (*)(const std::vector<std::string>& filters, const std::vector<std::string>& args);
+void set_batch_preparation(batch_preparation prepare);
 
 namespace detail {
 // supervise.cpp's side of a batch child: this test's flight file (mapped and
