@@ -123,7 +123,10 @@ void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, st
 }
 
 // The number of set bits of a board, without a call (result_checks.hpp).
-unsigned ones(word b) { return popcount_swar(b.lo) + popcount_swar(b.hi); }
+// This and note_failure() run once per wrong result of a sweep: kept inline,
+// which GCC stopped doing on m68k as this unit grew (a scanner wrong on every
+// input then took 12 % longer).
+[[gnu::always_inline]] inline unsigned ones(word b) { return popcount_swar(b.lo) + popcount_swar(b.hi); }
 
 // The order counterexamples are minimised in: fewer set bits, then smaller.
 bool smaller(word a, word b) {
@@ -137,7 +140,7 @@ bool smaller(word a, word b) {
 // a sweep that fails on every input pays only the count and the comparison.
 // smallest_ones caches ones(o.smallest->input).
 template <class Make>
-void note_failure(observation& o, unsigned& smallest_ones, word b, Make make) {
+[[gnu::always_inline]] inline void note_failure(observation& o, unsigned& smallest_ones, word b, Make make) {
   ++o.failures;
   const unsigned k = ones(b);
   if (o.smallest && (k > smallest_ones || (k == smallest_ones && !(b < o.smallest->input)))) return;
@@ -190,6 +193,25 @@ void note_mismatches(observation& o, const std::int64_t* got, const std::int64_t
   }
 }
 
+// One integer of 64 bits, index base 0: the shape <bit> counts directly.
+bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument::integer && !sh.index_base; }
+
+// A self-checked chunk the fast judgement found wrong: each result judged again
+// by the same check (wrong(i): result_checks.hpp), in input order, and an
+// expected value computed (expected(i)) only for a mismatch note_failure()
+// builds, so a scanner wrong on every input pays the check and a comparison
+// per input, not the expected values of the chunk. The same failures, first
+// and smallest as note_mismatches() on the expected values: the checks are
+// exact (unit.result_checks).
+// Not inline: the sweeps' own loops stay as lean as they were (on m68k, a
+// compare_values() with this inside ran every check about 10 % slower).
+template <class Wrong, class Board, class Make>
+[[gnu::noinline]] void note_wrong_results(observation& o, std::size_t n, Wrong wrong, Board board, Make make) {
+  unsigned smallest_ones = ones_of_smallest(o);
+  for (std::size_t i = 0; i < n; ++i)
+    if (wrong(i)) note_failure(o, smallest_ones, board(i), [&] { return make(i); });
+}
+
 // Inputs per chunk: boards, arguments, results and expected values of one
 // chunk stay in a core's L2 cache; the flight record is updated per chunk.
 constexpr std::size_t chunk = 1 << 12;
@@ -221,6 +243,22 @@ observation compare(const descriptor& d, Fill fill, Want want, bool self_checked
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     h.add(got.data(), n);
     if (self_checked && !wrong_board_results(d.operation, d.sh, boards.data(), got.data(), n)) continue;
+    // A wrong chunk of a shape whose expected value is a call per input
+    // (expected_result()): judged per input. The plain 64-bit shape's are
+    // inline <bit> counts, cheaper than the shifts per input on 32-bit targets.
+    if (self_checked && !is_plain_64(d.sh)) {
+      with_board_check(d.operation, d.sh, [&](auto wrong) {
+        note_wrong_results(
+            o, n, [&](std::size_t i) { return wrong(boards[i], static_cast<std::uint64_t>(got[i])) != 0; },
+            [&](std::size_t i) { return boards[i]; },
+            [&](std::size_t i) {
+              std::int64_t expected = 0;
+              want(&boards[i], &expected, 1, base + i);
+              return mismatch{boards[i], expected, got[i], base + i + 1};
+            });
+      });
+      continue;
+    }
     want(boards.data(), ref.data(), n, base);
     std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
     for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
@@ -263,18 +301,32 @@ observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_che
       digested[3 * i + 2] = after[i].hi;
     }
     h.add(digested.data(), 3 * n);
-    if (self_checked && !wrong_pop_results(d.operation, d.sh, boards.data(), in, got.data(), after.data(), n)) continue;
+    const auto pop_mismatch_at = [&](std::size_t i, std::int64_t expected) {
+      mismatch mm{boards[i], expected, got[i], base + i + 1};
+      mm.expected_after = argument_of(expected_after(d.operation, boards[i]));
+      mm.got_after = after[i];
+      return mm;
+    };
+    if (self_checked) {
+      if (wrong_pop_results(d.operation, d.sh, boards.data(), in, got.data(), after.data(), n))
+        with_pop_check(d.operation, d.sh, [&](auto wrong) {
+          note_wrong_results(
+              o, n, [&](std::size_t i) { return wrong(boards[i], in[i], static_cast<std::uint64_t>(got[i]), after[i]) != 0; },
+              [&](std::size_t i) { return boards[i]; },
+              [&](std::size_t i) {
+                std::int64_t expected = 0;
+                want(&boards[i], &expected, 1, base + i);
+                return pop_mismatch_at(i, expected);
+              });
+        });
+      continue;
+    }
     want(boards.data(), ref.data(), n, base);
     unsigned smallest_ones = ones_of_smallest(o);
     for (std::size_t i = 0; i < n; ++i) {
       const word want_after = argument_of(expected_after(d.operation, boards[i]));
       if (got[i] == ref[i] && after[i] == want_after) continue;
-      note_failure(o, smallest_ones, boards[i], [&] {
-        mismatch mm{boards[i], ref[i], got[i], base + i + 1};
-        mm.expected_after = want_after;
-        mm.got_after = after[i];
-        return mm;
-      });
+      note_failure(o, smallest_ones, boards[i], [&] { return pop_mismatch_at(i, ref[i]); });
     }
   }
   o.inputs = base;
@@ -372,7 +424,6 @@ void expected_values(op o, const shape& sh, const std::uint64_t* in, std::int64_
 // (then the caller computes the expected values and finds which):
 // result_checks.hpp, the ISA's counts for the plain 64-bit shape, shifts for
 // the other one-integer shapes (8 to 64 bits, an index base).
-bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument::integer && !sh.index_base; }
 std::uint64_t differences(op o, const shape& sh, const std::uint64_t* in, const std::int64_t* got, std::size_t n) {
   if (is_plain_64(sh)) return wrong_results<native_counts>(o, in, got, n);
   return with_board_check(o, sh, [&](auto wrong) {
@@ -390,7 +441,7 @@ observation compare_values(const descriptor& d, set_boards& fill) {
   observation o;
   const bool plain_64 = is_plain_64(d.sh);
   value_digest h;
-  std::vector<std::int64_t> got(chunk), ref(chunk);
+  std::vector<std::int64_t> got(chunk);
   std::size_t base = 0;
   const std::uint64_t* in = nullptr;
   for (std::size_t n; (n = fill.values(in, chunk)) != 0; base += n) {
@@ -413,8 +464,16 @@ observation compare_values(const descriptor& d, set_boards& fill) {
       });
       continue;
     }
-    expected_values(d.operation, d.sh, in, ref.data(), n);
-    note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return word{in[i]}; });
+    with_board_check(d.operation, d.sh, [&](auto wrong) {
+      note_wrong_results(
+          o, n, [&](std::size_t i) { return wrong(word{in[i]}, static_cast<std::uint64_t>(got[i])) != 0; },
+          [&](std::size_t i) { return word{in[i]}; },
+          [&](std::size_t i) {
+            std::int64_t expected = 0;
+            expected_values(d.operation, d.sh, in + i, &expected, 1);
+            return mismatch{word{in[i]}, expected, got[i], base + i + 1};
+          });
+    });
   }
   o.inputs = base;
   o.digest = h.value();

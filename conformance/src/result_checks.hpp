@@ -146,30 +146,32 @@ inline std::uint64_t wrong_board_results(op o, const shape& sh, const word* boar
   });
 }
 
-// A pop op's chunk: nonzero iff some index is wrong (as above) or some board
-// left behind (argument space) is not the argument without the square the
-// index names: args[i] ^ to_argument(bit(square)), the maps commuting with
-// XOR (shape.hpp). The board is judged given a right index, which the same
-// pass judges.
+// Calls use(wrong) with the check of one pop op result: wrong(board, arg, g,
+// after) is nonzero iff the index g is wrong (as above) or the board left
+// behind (argument space) is not the argument without the square g names:
+// arg ^ to_argument(bit(square)), the maps commuting with XOR (shape.hpp).
+// The board is judged given a right index, which the same call judges.
+template <class Use>
+decltype(auto) with_pop_check(op o, const shape& sh, Use use) {
+  const auto base = static_cast<std::uint64_t>(sh.index_base);
+  return with_board_check(o, sh, [&](auto wrong) {
+    if (sh.width <= 64)  // the square's bit in the low half, shifted once
+      return use([=](word b, word arg, std::uint64_t g, word after) {
+        return wrong(b, g) | (after.lo ^ arg.lo ^ (std::uint64_t{1} << ((g - base) & 63))) | (after.hi ^ arg.hi);
+      });
+    return use([=, &sh](word b, word arg, std::uint64_t g, word after) {
+      const word cleared = to_argument(sh, word::bit(static_cast<int>((g - base) & 127)));
+      return wrong(b, g) | (after.lo ^ arg.lo ^ cleared.lo) | (after.hi ^ arg.hi ^ cleared.hi);
+    });
+  });
+}
+
+// A pop op's chunk: nonzero iff some result is wrong (with_pop_check).
 inline std::uint64_t wrong_pop_results(op o, const shape& sh, const word* boards, const word* args,
                                        const std::int64_t* got, const word* after, std::size_t n) {
-  const auto base = static_cast<std::uint64_t>(sh.index_base);
-  const bool one_half = sh.width <= 64;  // the square's bit in the low half, shifted once
-  return with_board_check(o, sh, [&](auto wrong) {
+  return with_pop_check(o, sh, [&](auto wrong) {
     std::uint64_t d = 0;
-    if (one_half) {
-      for (std::size_t i = 0; i < n; ++i) {
-        const auto g = static_cast<std::uint64_t>(got[i]);
-        d |= wrong(boards[i], g) | (after[i].lo ^ args[i].lo ^ (std::uint64_t{1} << ((g - base) & 63))) |
-             (after[i].hi ^ args[i].hi);
-      }
-      return d;
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto g = static_cast<std::uint64_t>(got[i]);
-      const word cleared = to_argument(sh, word::bit(static_cast<int>((g - base) & 127)));
-      d |= wrong(boards[i], g) | (after[i].lo ^ args[i].lo ^ cleared.lo) | (after[i].hi ^ args[i].hi ^ cleared.hi);
-    }
+    for (std::size_t i = 0; i < n; ++i) d |= wrong(boards[i], args[i], static_cast<std::uint64_t>(got[i]), after[i]);
     return d;
   });
 }
