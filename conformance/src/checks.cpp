@@ -311,7 +311,8 @@ observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_che
       if (wrong_pop_results(d.operation, d.sh, boards.data(), in, got.data(), after.data(), n))
         with_pop_check(d.operation, d.sh, [&](auto wrong) {
           note_wrong_results(
-              o, n, [&](std::size_t i) { return wrong(boards[i], in[i], static_cast<std::uint64_t>(got[i]), after[i]) != 0; },
+              o, n,
+              [&](std::size_t i) { return wrong(boards[i], in[i], static_cast<std::uint64_t>(got[i]), after[i]) != 0; },
               [&](std::size_t i) { return boards[i]; },
               [&](std::size_t i) {
                 std::int64_t expected = 0;

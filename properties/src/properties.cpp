@@ -81,10 +81,13 @@ using verdict_text = std::optional<std::string>;
 
 std::string at(const scanners& s, const char* f, word x) { return std::string(f) + "(" + s.show(x) + ")"; }
 
-// "lhs = 5, but rhs = 4" when the two sides differ.
-verdict_text differ(const std::string& lhs, std::int64_t l, const std::string& rhs, std::int64_t r) {
+// "lhs = 5, but rhs = 4" when the two sides differ. The texts are made only
+// then: every case of every property passes through here, and making them
+// (hex renderings, allocations) was most of a passing case's time.
+template <class Lhs, class Rhs>
+verdict_text differ(Lhs lhs, std::int64_t l, Rhs rhs, std::int64_t r) {
   if (l == r) return std::nullopt;
-  return lhs + " = " + std::to_string(l) + ", but " + rhs + " = " + std::to_string(r);
+  return std::string(lhs()) + " = " + std::to_string(l) + ", but " + rhs() + " = " + std::to_string(r);
 }
 
 bool is_index(const scanners& s, std::int64_t i) { return i >= 0 && i < s.squares(); }
@@ -98,7 +101,8 @@ int low_run(const shape& sh) {
 
 verdict_text darkthought_lsb_via_msb(const scanners& s, const property_args& x) {
   const word m = x.b ^ (x.b - word{1});
-  return differ(at(s, "lsb", x.b), s.lsb(x.b), "msb(b ^ (b - 1)) = " + at(s, "msb", m), s.msb(m));
+  return differ([&] { return at(s, "lsb", x.b); }, s.lsb(x.b),
+                [&] { return "msb(b ^ (b - 1)) = " + at(s, "msb", m); }, s.msb(m));
 }
 
 // msb is called with b ^ (b - 1), the squares 0..lsb(b): lsb(b) must lie in
@@ -115,8 +119,8 @@ std::string darkthought_narrow(const shape& sh, op under_test, arg_space& sp) {
 
 verdict_text cpw_lsb_via_popcount(const scanners& s, const property_args& x) {
   const word m = (x.b & (word{0} - x.b)) - word{1};
-  return differ("popcount((b & -b) - 1) = " + at(s, "popcount", m), s.popcount(m), at(s, "lsb", x.b),
-                s.lsb(x.b));
+  return differ([&] { return "popcount((b & -b) - 1) = " + at(s, "popcount", m); }, s.popcount(m),
+                [&] { return at(s, "lsb", x.b); }, s.lsb(x.b));
 }
 
 // popcount is called with (b & -b) - 1, the squares below lsb(b).
@@ -143,21 +147,23 @@ verdict_text isolated_bit_is_one_shl_lsb(const scanners& s, const property_args&
 }
 
 verdict_text lsb_equals_ctz(const scanners& s, const property_args& x) {
-  return differ(at(s, "lsb", x.b), s.lsb(x.b), at(s, "ctz", x.b), s.ctz(x.b));
+  return differ([&] { return at(s, "lsb", x.b); }, s.lsb(x.b), [&] { return at(s, "ctz", x.b); }, s.ctz(x.b));
 }
 
 verdict_text msb_equals_63_minus_clz(const scanners& s, const property_args& x) {
   const int top = s.squares() - 1;
-  return differ(at(s, "msb", x.b), s.msb(x.b), std::to_string(top) + " - " + at(s, "clz", x.b),
-                top - s.clz(x.b));
+  return differ([&] { return at(s, "msb", x.b); }, s.msb(x.b),
+                [&] { return std::to_string(top) + " - " + at(s, "clz", x.b); }, top - s.clz(x.b));
 }
 
 verdict_text msb_via_reversed_lsb(const scanners& s, const property_args& x) {
   const int top = s.squares() - 1;
   const word r = reverse_bits(x.b, s.squares());
-  return differ(at(s, "msb", x.b), s.msb(x.b),
-                std::to_string(top) + " - lsb(bitreverse(b)) = " + std::to_string(top) + " - " +
-                    at(s, "lsb", r),
+  return differ([&] { return at(s, "msb", x.b); }, s.msb(x.b),
+                [&] {
+                  return std::to_string(top) + " - lsb(bitreverse(b)) = " + std::to_string(top) + " - " +
+                         at(s, "lsb", r);
+                },
                 top - s.lsb(r));
 }
 
@@ -182,49 +188,60 @@ verdict_text lsb_shift_left(const scanners& s, const property_args& x) {
   int shift = x.k % (s.squares() - highest_bit(x.b));
   while (shift > 0 && ((x.b << shift) & ~s.domain())) --shift;
   const word c = x.b << shift;
-  return differ("lsb(b << " + std::to_string(shift) + ") = " + at(s, "lsb", c), s.lsb(c),
-                at(s, "lsb", x.b) + " + " + std::to_string(shift), s.lsb(x.b) + shift);
+  return differ([&] { return "lsb(b << " + std::to_string(shift) + ") = " + at(s, "lsb", c); }, s.lsb(c),
+                [&] { return at(s, "lsb", x.b) + " + " + std::to_string(shift); }, s.lsb(x.b) + shift);
 }
 
 verdict_text msb_shift_right(const scanners& s, const property_args& x) {
   int shift = x.k % (lowest_bit(x.b) + 1);
   while (shift > 0 && ((x.b >> shift) & ~s.domain())) --shift;
   const word c = x.b >> shift;
-  return differ("msb(b >> " + std::to_string(shift) + ") = " + at(s, "msb", c), s.msb(c),
-                at(s, "msb", x.b) + " - " + std::to_string(shift), s.msb(x.b) - shift);
+  return differ([&] { return "msb(b >> " + std::to_string(shift) + ") = " + at(s, "msb", c); }, s.msb(c),
+                [&] { return at(s, "msb", x.b) + " - " + std::to_string(shift); }, s.msb(x.b) - shift);
 }
 
 // ~b is the complement inside the domain (every square: the w-bit complement).
 verdict_text popcount_complement(const scanners& s, const property_args& x) {
   const word c = ~x.b & s.domain();
   const bool every = s.domain() == s.all();
-  return differ(at(s, "popcount", x.b) + " + " + at(s, every ? "popcount" : "popcount(domain & ~b) = popcount", c),
+  return differ([&] {
+                  return at(s, "popcount", x.b) + " + " +
+                         at(s, every ? "popcount" : "popcount(domain & ~b) = popcount", c);
+                },
                 s.popcount(x.b) + s.popcount(c),
-                every ? std::to_string(s.squares()) : "popcount(domain) = " + std::to_string(popcount(s.domain())),
+                [&] {
+                  return every ? std::to_string(s.squares())
+                               : "popcount(domain) = " + std::to_string(popcount(s.domain()));
+                },
                 popcount(s.domain()));
 }
 
 verdict_text popcount_union_intersection(const scanners& s, const property_args& x) {
   const word u = x.a | x.b, i = x.a & x.b;
-  return differ("popcount(a | b) + popcount(a & b) = " + at(s, "popcount", u) + " + " +
-                    at(s, "popcount", i),
+  return differ([&] {
+                  return "popcount(a | b) + popcount(a & b) = " + at(s, "popcount", u) + " + " + at(s, "popcount", i);
+                },
                 s.popcount(u) + s.popcount(i),
-                "popcount(a) + popcount(b) = " + at(s, "popcount", x.a) + " + " + at(s, "popcount", x.b),
+                [&] {
+                  return "popcount(a) + popcount(b) = " + at(s, "popcount", x.a) + " + " + at(s, "popcount", x.b);
+                },
                 s.popcount(x.a) + s.popcount(x.b));
 }
 
 verdict_text popcount_xor(const scanners& s, const property_args& x) {
   const word d = x.a ^ x.b, i = x.a & x.b;
-  return differ("popcount(a ^ b) = " + at(s, "popcount", d), s.popcount(d),
-                "popcount(a) + popcount(b) - 2 popcount(a & b) = " + at(s, "popcount", x.a) + " + " +
-                    at(s, "popcount", x.b) + " - 2 " + at(s, "popcount", i),
+  return differ([&] { return "popcount(a ^ b) = " + at(s, "popcount", d); }, s.popcount(d),
+                [&] {
+                  return "popcount(a) + popcount(b) - 2 popcount(a & b) = " + at(s, "popcount", x.a) + " + " +
+                         at(s, "popcount", x.b) + " - 2 " + at(s, "popcount", i);
+                },
                 s.popcount(x.a) + s.popcount(x.b) - 2 * s.popcount(i));
 }
 
 verdict_text popcount_clear_lowest(const scanners& s, const property_args& x) {
   const word c = x.b & (x.b - word{1});
-  return differ("popcount(b & (b - 1)) = " + at(s, "popcount", c), s.popcount(c),
-                at(s, "popcount", x.b) + " - 1", s.popcount(x.b) - 1);
+  return differ([&] { return "popcount(b & (b - 1)) = " + at(s, "popcount", c); }, s.popcount(c),
+                [&] { return at(s, "popcount", x.b) + " - 1"; }, s.popcount(x.b) - 1);
 }
 
 // `for (; b; b &= b - 1) visit(lsb(b));` must visit the set bits of b, each
@@ -242,7 +259,7 @@ verdict_text serialization(const scanners& s, const property_args& x) {
                                                                           std::to_string(previous));
     previous = i;
   }
-  return differ("visits", visits, at(s, "popcount", x.b), s.popcount(x.b));
+  return differ([&] { return "visits"; }, visits, [&] { return at(s, "popcount", x.b); }, s.popcount(x.b));
 }
 
 // Engines' serialization loop over a pop op, `while (b) visit(pop_lsb(b));`:
@@ -257,15 +274,16 @@ verdict_text pop_sequence(const scanners& s, const property_args& x) {
     std::int64_t previous = up ? -1 : s.squares();
     for (int visit = 1; visit <= n; ++visit) {
       const auto [i, left] = s.pop(o, rest);
-      const std::string call = "pop " + std::to_string(visit) + " of " + std::to_string(n) + ": " +
-                               std::string(name(o)) + "(" + s.show(rest) + ") = " + std::to_string(i) +
-                               " leaving " + s.show(left);
+      const auto call = [&] {  // the text of this pop, made only for a failure
+        return "pop " + std::to_string(visit) + " of " + std::to_string(n) + ": " + std::string(name(o)) + "(" +
+               s.show(rest) + ") = " + std::to_string(i) + " leaving " + s.show(left);
+      };
       if (!is_index(s, i) || !rest.test(static_cast<int>(i)))
-        return call + (is_index(s, i) ? ", not a set square of the board" : ", not a square index");
+        return call() + (is_index(s, i) ? ", not a set square of the board" : ", not a square index");
       if (up ? i <= previous : i >= previous)
-        return call + ", not " + (up ? "above" : "below") + " the previous pop " + std::to_string(previous);
+        return call() + ", not " + (up ? "above" : "below") + " the previous pop " + std::to_string(previous);
       if (left != (rest & ~word::bit(static_cast<int>(i))))
-        return call + ", but clearing square " + std::to_string(i) + " leaves " +
+        return call() + ", but clearing square " + std::to_string(i) + " leaves " +
                s.show(rest & ~word::bit(static_cast<int>(i)));
       previous = i;
       rest = left;
@@ -279,12 +297,14 @@ verdict_text pop_sequence(const scanners& s, const property_args& x) {
 // The pop's index is the scan's, and the board left is the reset's.
 verdict_text pop_is_scan_then_reset(const scanners& s, const property_args& x) {
   const auto [l, after_l] = s.pop(op::pop_lsb, x.b);
-  if (auto v = differ(at(s, "pop_lsb", x.b), l, at(s, "lsb", x.b), s.lsb(x.b))) return v;
+  if (auto v = differ([&] { return at(s, "pop_lsb", x.b); }, l, [&] { return at(s, "lsb", x.b); }, s.lsb(x.b)))
+    return v;
   if (after_l != (x.b & (x.b - word{1})))
     return at(s, "pop_lsb", x.b) + " leaves " + s.show(after_l) + ", but b & (b - 1) = " +
            s.show(x.b & (x.b - word{1}));
   const auto [m, after_m] = s.pop(op::pop_msb, x.b);
-  if (auto v = differ(at(s, "pop_msb", x.b), m, at(s, "msb", x.b), s.msb(x.b))) return v;
+  if (auto v = differ([&] { return at(s, "pop_msb", x.b); }, m, [&] { return at(s, "msb", x.b); }, s.msb(x.b)))
+    return v;
   const word reset = x.b ^ word::bit(static_cast<int>(s.msb(x.b)));
   if (after_m != reset)
     return at(s, "pop_msb", x.b) + " leaves " + s.show(after_m) + ", but b ^ (1 << msb(b)) = " + s.show(reset);
@@ -294,14 +314,14 @@ verdict_text pop_is_scan_then_reset(const scanners& s, const property_args& x) {
 verdict_text msb_is_floor_log2(const scanners& s, const property_args& x) {
   std::int64_t log2 = 0;  // by halving, independent of any bit test
   for (word v = x.b; static_cast<bool>(v = v >> 1);) ++log2;
-  return differ(at(s, "msb", x.b), s.msb(x.b), "floor(log2 b)", log2);
+  return differ([&] { return at(s, "msb", x.b); }, s.msb(x.b), [&] { return "floor(log2 b)"; }, log2);
 }
 
 // Square k, or (outside a declared domain) the (k mod n)-th of its n squares.
 verdict_text lsb_msb_agree_on_single_bits(const scanners& s, const property_args& x) {
   const word d = s.domain();
   const word bit = word::bit(d.test(x.k) ? x.k : nth_square(d, x.k % popcount(d)));
-  return differ(at(s, "lsb", bit), s.lsb(bit), at(s, "msb", bit), s.msb(bit));
+  return differ([&] { return at(s, "lsb", bit); }, s.lsb(bit), [&] { return at(s, "msb", bit); }, s.msb(bit));
 }
 
 // CPW 'Generalized BitScan': bitScan(b, reverse) = msb(b & (-b | rMask)) with
@@ -309,9 +329,10 @@ verdict_text lsb_msb_agree_on_single_bits(const scanners& s, const property_args
 verdict_text generalized_bitscan(const scanners& s, const property_args& x) {
   for (const bool reverse : {false, true}) {
     const word m = x.b & ((word{0} - x.b) | (word{0} - word{std::uint64_t{reverse}}));
-    if (auto v = differ(std::string("bitScan(b, reverse=") + (reverse ? "1" : "0") + ") = " +
-                            at(s, "msb", m),
-                        s.msb(m), reverse ? at(s, "msb", x.b) : at(s, "lsb", x.b),
+    if (auto v = differ([&] {
+                          return std::string("bitScan(b, reverse=") + (reverse ? "1" : "0") + ") = " + at(s, "msb", m);
+                        },
+                        s.msb(m), [&] { return reverse ? at(s, "msb", x.b) : at(s, "lsb", x.b); },
                         reverse ? s.msb(x.b) : s.lsb(x.b)))
       return v;
   }
@@ -320,7 +341,8 @@ verdict_text generalized_bitscan(const scanners& s, const property_args& x) {
 
 verdict_text clz_mirrors_ctz(const scanners& s, const property_args& x) {
   const word r = reverse_bits(x.b, s.squares());
-  return differ(at(s, "clz", x.b), s.clz(x.b), "ctz(bitreverse(b)) = " + at(s, "ctz", r), s.ctz(r));
+  return differ([&] { return at(s, "clz", x.b); }, s.clz(x.b),
+                [&] { return "ctz(bitreverse(b)) = " + at(s, "ctz", r); }, s.ctz(r));
 }
 
 constexpr property table[] = {
