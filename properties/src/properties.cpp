@@ -274,7 +274,9 @@ verdict_text pop_sequence(const scanners& s, const property_args& x) {
     std::int64_t previous = up ? -1 : s.squares();
     for (int visit = 1; visit <= n; ++visit) {
       const auto [i, left] = s.pop(o, rest);
-      const auto call = [&] {  // the text of this pop, made only for a failure
+      // The text of this pop, made only for a failure (the bindings by copy:
+      // clang before 16 cannot capture a structured binding).
+      const auto call = [&, i = i, left = left] {
         return "pop " + std::to_string(visit) + " of " + std::to_string(n) + ": " + std::string(name(o)) + "(" +
                s.show(rest) + ") = " + std::to_string(i) + " leaving " + s.show(left);
       };
