@@ -198,7 +198,7 @@ bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument:
 
 // A self-checked chunk the fast judgement found wrong: each result judged again
 // by the same check (wrong(i): result_checks.hpp), in input order, and an
-// expected value computed (expected(i)) only for a mismatch note_failure()
+// expected value computed (make(i)) only for a mismatch note_failure()
 // builds, so a scanner wrong on every input pays the check and a comparison
 // per input, not the expected values of the chunk. The same failures, first
 // and smallest as note_mismatches() on the expected values: the checks are

@@ -127,10 +127,12 @@ driver_config config;
 
 // The batch process's share (set_batch_preparation): config.prepare for each
 // runnable implementation one of the filters names, with the --cases the
-// tests get. Arguments the tests reject are left to them to report.
+// tests get (GoogleTest's own flags are GoogleTest's, as in run_tests()).
+// Arguments the tests reject are left to them to report.
 void prepare_batch(const std::vector<std::string>& filters, const std::vector<std::string>& args) {
   std::size_t cases = 1000;
   for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i].rfind("--gtest_", 0) == 0) continue;
     const auto n = parse_cases(args[i]);
     if (!n) return;
     cases = *n;
@@ -142,7 +144,9 @@ void prepare_batch(const std::vector<std::string>& filters, const std::vector<st
 }
 
 int run_tests(int argc, char** argv) {
-  const auto [driver, cut, run, prepare] = config;
+  const auto& driver = config.driver;  // config.prepare is the batch's (prepare_batch)
+  const auto& cut = config.cut;
+  const auto& run = config.run;
   testing::InitGoogleTest(&argc, argv);
   std::size_t cases = 1000;
   for (int i = 1; i < argc; ++i) {
