@@ -112,11 +112,7 @@ def replay_counterexamples(t, data, s):
     whether the input is a failure. Undefined behaviour in the IR is
     replayed, not compared."""
     b = os.path.join(s.builds, t)
-    try:
-        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
-            program = f.read().strip()
-    except OSError:
-        program = ""
+    program = run.catalogue_program(b)
     emu = run.emulator(t, s)
     where = f"under {emu.split()[0].rsplit('/', 1)[-1]}" if emu else f"on {t}"
     todo = [i for i in data["implementations"] if i.get("verdict") == "counterexample" and i.get("input")]
@@ -128,7 +124,7 @@ def replay_counterexamples(t, data, s):
         return
     try:
         for i in todo:
-            p = subprocess.run(emu.split() + [program, "eval", "--impl", i["name"], i["input"]], capture_output=True,
+            p = subprocess.run(run.eval_command(program, emu, i["name"], [i["input"]]), capture_output=True,
                                text=True, check=False, stdin=subprocess.DEVNULL, timeout=300)
             words = p.stdout.split()
             # A two-half board is shown as the scanner sees it ({lo=..., hi=...});

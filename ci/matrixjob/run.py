@@ -1,7 +1,7 @@
 """Builds and tests the matrix's targets: per target, GoogleTest if Debian has
 no multiarch package for it, configure, build only the programs behind the
 labels (CMake target scanproof_matrix_programs), then, between the toolchain
-file's session script start/stop, `scanproof list --json` and one ctest run
+file's session script start/stop, the catalogue's listing and one ctest run
 whose conformance processes write their results (SCANPROOF_RESULTS_DIR).
 Building the next targets overlaps the current target's tests."""
 import glob
@@ -330,6 +330,35 @@ def _write_selection(b, chosen, path):
     return ""
 
 
+def catalogue_program(b):
+    """The program of build b that lists its catalogue and replays inputs: the
+    conformance driver its checks run in (ci/matrixjob/CMakeLists.txt); "" if
+    the build has none."""
+    try:
+        with open(os.path.join(b, "catalogue-program.txt"), encoding="utf-8") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+def catalogue(program, emu):
+    """(listing, "") of `scanproof list --json` as `program` (catalogue_program)
+    prints it under the emulator, or (None, why it failed)."""
+    if not program:
+        return None, "the build names no conformance driver (catalogue-program.txt: ci/matrixjob/CMakeLists.txt)"
+    p = subprocess.run(emu.split() + [program, "--scanproof-list-json"], capture_output=True, text=True,
+                       check=False, stdin=subprocess.DEVNULL)
+    try:
+        return json.loads(p.stdout), ""
+    except json.JSONDecodeError:
+        return None, f"{os.path.basename(program)} --scanproof-list-json failed: " + (p.stderr or p.stdout)[:300]
+
+
+def eval_command(program, emu, name, inputs):
+    """What `scanproof eval --impl name inputs...` is for `program`, under the emulator."""
+    return emu.split() + [program, "--scanproof-eval", "--impl", name] + list(inputs)
+
+
 def _unfinished(data, why):
     data["status"] = why
     data["incomplete"] = [why]
@@ -368,14 +397,9 @@ def test(built, s):
     try:
         if session(t, s, "start", b):
             return _unfinished(data, f"session start failed (see {logs}/{t}-session.log)")
-        with open(os.path.join(b, "scanproof-program.txt"), encoding="utf-8") as f:
-            program = f.read().strip()  # ci/matrixjob/CMakeLists.txt
-        lst = subprocess.run(emu.split() + [program, "list", "--json"],
-                             capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
-        try:
-            listing = json.loads(lst.stdout)
-        except json.JSONDecodeError:
-            return _unfinished(data, "scanproof list failed: " + (lst.stderr or lst.stdout)[:300])
+        listing, why = catalogue(catalogue_program(b), emu)
+        if listing is None:
+            return _unfinished(data, why)
         selected = None
         probed = _candidate_files(b)
         chosen = ["-L", "^(" + "|".join(s.labels()) + ")$"]  # the tests this run selects

@@ -1,7 +1,7 @@
 """Model estimates of cycles per call, per target and CPU model (ci/matrix
 --speed; docs/benchmark.md, "Model estimates"). For every implementation
 `scanproof list --json` names on a target, the very code the matrix built and
-ran there (the program's batch and chain kernels, found by their offsets from
+ran there (the conformance driver's batch and chain kernels, found by their offsets from
 scanproof::registry()) is cut into loop pieces (kernel.py) and modelled by
 llvm-mca-19 on each CPU model the target's toolchain file names
 (SCANPROOF_MCA_CPUS; `native`, this machine's CPU, for the host).
@@ -47,15 +47,12 @@ def why_no_model(t, triple):
 
 
 def listing(build, emulator):
-    """(program path, `scanproof list --json`) of a target's build, run as the matrix runs it."""
-    with open(os.path.join(build, "scanproof-program.txt"), encoding="utf-8") as f:
-        program = f.read().strip()  # ci/matrixjob/CMakeLists.txt
-    p = subprocess.run(emulator.split() + [program, "list", "--json"], capture_output=True, text=True,
-                       check=False, stdin=subprocess.DEVNULL)
-    try:
-        return program, json.loads(p.stdout)
-    except json.JSONDecodeError as e:
-        raise mca.Error("scanproof list --json failed: " + (p.stderr or p.stdout)[:300]) from e
+    """(program path, `scanproof list --json`) of a target's build, from the program its checks ran in."""
+    program = run.catalogue_program(build)
+    found, why = run.catalogue(program, emulator)
+    if found is None:
+        raise mca.Error(why)
+    return program, found
 
 
 def library_dirs(triple, emulator):
@@ -229,7 +226,7 @@ def estimate_all(columns, s, write, status=None):
         b = os.path.join(s.builds, t)
         s.log(f"{t}: speed estimates (llvm-mca)")
         why = (status or {}).get(t, "ok")
-        if why != "ok" or not os.path.exists(os.path.join(b, "scanproof-program.txt")):
+        if why != "ok" or not run.catalogue_program(b):
             write(t, {"target": t, "error": f"not estimated: the {t} build is not there ({why})"})
             continue
         started = targets.fact(t, "SCANPROOF_SESSION") if not t.startswith("host") else ""

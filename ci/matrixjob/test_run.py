@@ -34,8 +34,8 @@ class Runner(unittest.TestCase):
         d = self.tmp.name
         for sub in ("logs", "junit", "build/win"):
             os.makedirs(os.path.join(d, sub))
-        with open(os.path.join(d, "build/win/scanproof-program.txt"), "w") as f:
-            f.write("/b/scanproof.exe\n")
+        with open(os.path.join(d, "build/win/catalogue-program.txt"), "w") as f:
+            f.write("/b/conformance_test.exe\n")
         self.s = run.Settings(d, os.path.join(d, "build"), log=lambda m: None)
         self.commands = []
         self.rc = {}
@@ -55,7 +55,7 @@ class Runner(unittest.TestCase):
         return {"target": "win", "build_dir": os.path.join(self.s.builds, "win"), "status": "ok", "timings": {}}
 
     def listed(self, stdout):
-        """`scanproof list --json` prints stdout; `ctest -N` lists the tests of SELECTED (recorded)."""
+        """The catalogue's listing (--scanproof-list-json) prints stdout; `ctest -N` lists the tests of SELECTED (recorded)."""
         def answer(cmd, **kw):
             if "-N" in cmd:
                 self.listings.append(cmd)
@@ -97,7 +97,7 @@ class Runner(unittest.TestCase):
         with self.listed("not json"):
             data = run.test(self.built(), self.s)
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
-        self.assertTrue(data["incomplete"][0].startswith("scanproof list failed"))
+        self.assertTrue(data["incomplete"][0].startswith("conformance_test.exe --scanproof-list-json failed"))
 
     def test_a_session_that_does_not_start_leaves_the_target_incomplete(self):
         self.rc["wine-session.sh"] = 1
@@ -325,7 +325,7 @@ class Runner(unittest.TestCase):
             return subprocess.CompletedProcess(cmd, 0, answers[name], "")
         with mock.patch.object(subprocess, "run", fake):
             prove.replay_counterexamples("win", data, self.s)
-        self.assertEqual(evals[0], ["wine", "/b/scanproof.exe", "eval", "--impl", "agrees", "0x1"])
+        self.assertEqual(evals[0], ["wine", "/b/conformance_test.exe", "--scanproof-eval", "--impl", "agrees", "0x1"])
         self.assertEqual(len(evals), 7)  # nothing to replay for a proof
         # A 128-bit counterexample reaches eval as one 0x<hi><lo> argument.
         self.assertEqual(evals[4][-1], "0x00000000000000010000000000000000")

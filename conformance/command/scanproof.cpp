@@ -7,7 +7,6 @@
 // Options are read as every command of the suite reads them (conformance/command/).
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -19,26 +18,15 @@
 #include <string>
 #include <utility>
 
-#include "scanproof/batch.hpp"
+#include "scanproof/catalogue_listing.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/command_line.hpp"
-#include "scanproof/isolation.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/supervise.hpp"
-#include "scanproof/zero_policy.hpp"
 
 namespace {
 using namespace scanproof;
 using command_line::json;
-
-std::string requirements_text(const descriptor& d) {
-  std::string s = d.needs;
-  for (const requirement& q : d.requires_cpu) {
-    if (s.find(name(q.feature)) == std::string::npos && s.find("POPCNT") == std::string::npos)
-      s += std::string(s.empty() ? "" : ", ") + name(q.feature);
-  }
-  return s;
-}
 
 std::string expectations_text(const descriptor& d) {
   std::string s;
@@ -47,13 +35,6 @@ std::string expectations_text(const descriptor& d) {
          (e.on == scope::zero ? "on zero" : "on nonzero inputs") + " where " + e.when.name + ": " +
          e.reason;
   return s;
-}
-
-std::string availability(const descriptor& d) {
-  if (!d.built()) return "not built: " + d.unavailable;
-  for (const requirement& q : d.requires_cpu)
-    if (!cpu_has(q.feature)) return std::string("skipped: CPU lacks ") + name(q.feature);
-  return "built";
 }
 
 std::string md_cell(std::string s) {
@@ -79,84 +60,16 @@ int list_markdown() {
   return 0;
 }
 
-// A path relative to the source tree ("impl/lsb/debruijn.cpp"); candidates keep theirs.
-std::string short_source(const descriptor& d) {
-  if (d.candidate) return d.source;
-  for (const char* top : {"/impl/"})
-    if (auto p = d.source.rfind(top); p != std::string::npos) return d.source.substr(p + 1);
-  return d.source;
-}
-
-// Where a kernel's code is, as a byte offset from scanproof::registry()'s own
-// code: an offset survives the load address (PIE, an emulator) and names the
-// function in the program's symbol table, which is how ci/matrixjob/speed.py
-// finds the very batch/chain code the checks run (null when not built).
-json kernel_offset(const void* fn) {
-  if (!fn) return nullptr;
-  const auto anchor = reinterpret_cast<std::intptr_t>(reinterpret_cast<const void*>(&registry));
-  return reinterpret_cast<std::intptr_t>(fn) - anchor;
-}
-
-// One implementation in `scanproof list --json` (docs/contracts.md).
-json listing(const descriptor& d) {
-  const auto why = unrunnable(d);
-  const zero_decision z = zero_policy(d);
-  json j;
-  j["name"] = d.name;
-  j["op"] = std::string(name(d.operation));
-  j["width"] = d.sh.width;
-  j["op_label"] = op_label(d.operation, d.sh);
-  j["argument"] = std::string(name(d.sh.arg));
-  j["high_offset"] = d.sh.high_offset;
-  j["index_base"] = d.sh.index_base;
-  j["domain"] = domain_text(d.sh);
-  j["shape"] = shape_text(d.sh);
-  j["zero"] = zero_text(d);
-  j["zero_note"] = d.zero.note;
-  j["zero_called"] = z.call;
-  j["zero_required"] = z.want ? json(*z.want) : json(nullptr);
-  j["requirements"] = requirements_text(d);
-  j["cpu_requirements"] = json::array();
-  for (const requirement& q : d.requires_cpu) j["cpu_requirements"].push_back(name(q.feature));
-  j["expectations"] = json::array();
-  for (const expectation& e : d.expected) {
-    json x;
-    x["when"] = e.when.name;
-    x["scope"] = e.on == scope::zero ? "zero" : "nonzero";
-    x["active_here"] = e.when.holds();
-    x["reason"] = e.reason;
-    j["expectations"].push_back(std::move(x));
-  }
-  j["availability"] = availability(d);
-  j["built"] = d.built();
-  j["unavailable"] = d.unavailable;
-  j["runnable"] = !why;
-  j["skip_reason"] = why ? *why : "";
-  j["candidate"] = d.candidate;
-  j["provenance"] = d.provenance;
-  j["source"] = short_source(d);
-  j["language"] = d.language;
-  j["same_listing"] = d.same_listing;
-  j["kernel_offsets"]["batch"] = kernel_offset(reinterpret_cast<const void*>(d.batch));
-  j["kernel_offsets"]["chain"] = kernel_offset(reinterpret_cast<const void*>(d.chain));
-  return j;
-}
-
 int list(bool as_json) {
-  auto reg = registry();
   if (as_json) {
-    json head;
-    head["target"] = command_line::target_facts();
-    head["target"]["data_model"] = scanproof::data_model();
-    std::vector<json> items;
-    for (const descriptor& d : reg) items.push_back(listing(d));
-    std::cout << command_line::json_document(head, "implementations", items);
+    std::cout << catalogue_json();
     return 0;
   }
+  auto reg = registry();
   std::printf("%-11s %-30s %-26s %-28s %s\n", "op", "name", "zero", "availability", "source");
   for (const descriptor& d : reg) {
     std::printf("%-11s %-30s %-26s %-28s %s\n", op_label(d.operation, d.sh).c_str(),
-                d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), short_source(d).c_str());
+                d.name.c_str(), zero_text(d).c_str(), availability(d).c_str(), source_path(d).c_str());
     if (!d.sh.plain_64()) std::printf("%-11s %-30s shape: %s\n", "", "", shape_text(d.sh).c_str());
     if (!d.expected.empty()) std::printf("%-11s %-30s expects: %s\n", "", "", expectations_text(d).c_str());
   }
@@ -243,74 +156,6 @@ int check(int, char**) {
   return failed ? 1 : 0;
 }
 
-// An argument of up to `width` bits: decimal (up to 64 bits) or 0x and hex digits.
-std::optional<word> parse_argument(const std::string& in, int width) {
-  if (in.empty() || in[0] == '-') return std::nullopt;
-  word v;
-  if (in.size() > 2 && in[0] == '0' && (in[1] == 'x' || in[1] == 'X')) {
-    for (std::size_t i = 2; i < in.size(); ++i) {
-      const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(in[i])));
-      const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                        : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
-                                                                    : -1;
-      if (digit < 0 || (v.hi >> 60)) return std::nullopt;
-      v = (v << 4) | word{static_cast<std::uint64_t>(digit)};
-    }
-  } else {
-    char* end = nullptr;
-    errno = 0;
-    v = word{std::strtoull(in.c_str(), &end, 10)};
-    if (*end || errno) return std::nullopt;
-  }
-  if (v & ~word::ones(width)) return std::nullopt;
-  return v;
-}
-
-// `scanproof eval --impl NAME INPUT...`: what one implementation returns for
-// each input, one "<input hex> <result>" line each, each call in a child
-// process from the default state. ci/matrix --prove replays a cross target's
-// proof counterexamples with it under the target's emulator.
-int eval(const std::string& impl, const std::vector<std::string>& inputs) {
-  const descriptor* d = impl.empty() ? nullptr : find(impl);
-  if (!d || impl.find(',') != std::string::npos) {
-    std::fprintf(stderr, "scanproof eval: --impl wants one implementation's name (scanproof list), not '%s'\n",
-                 impl.c_str());
-    return 2;
-  }
-  if (inputs.empty()) {
-    std::fprintf(stderr, "scanproof eval: no input (scanproof eval --impl NAME 0x8000000000000000 ...)\n");
-    return 2;
-  }
-  int failed = 0;
-  for (const std::string& in : inputs) {
-    const std::optional<word> b = parse_argument(in, d->sh.width);
-    if (!b) {
-      std::fprintf(stderr, "scanproof eval: '%s' is not a %d-bit unsigned input (decimal, or 0x and hex digits)\n",
-                   in.c_str(), d->sh.width);
-      return 2;
-    }
-    const isolated_result r = run_isolated(
-        [d, b] {
-          const fresh_process_state fresh;
-          if (!d->pop_batch) return std::to_string(call_one(d->batch, *b));
-          // A pop op: the index, then the board it left behind (docs/contracts.md, eval).
-          std::int64_t i = 0;
-          word after;
-          d->pop_batch(&*b, &i, &after, 1);
-          return std::to_string(i) + " " + (d->sh.width > 64 ? hex128(after) : hex(after.lo));
-        },
-        60);
-    const std::string shown = d->sh.width > 64 ? hex128(*b) : hex(b->lo);
-    if (r.completed) {
-      std::printf("%s %s\n", shown.c_str(), r.output.c_str());
-    } else {
-      ++failed;
-      std::printf("%s did-not-return %s\n", shown.c_str(), r.why.substr(0, r.why.find('\n')).c_str());
-    }
-  }
-  return failed ? 1 : 0;
-}
-
 // `scanproof bench ...` runs scanproof_bench (bench/), built next to this
 // program when Google Benchmark is installed, with the same arguments;
 // `scanproof prove ...` runs scanproof_prove (proof/) the same way.
@@ -382,7 +227,7 @@ int main(int argc, char** argv) {
   if (!a) return usage(2);
   if (a->help) return usage(0);
   if (cmd == "list") return a->has("markdown") ? list_markdown() : list(a->has("json"));
-  if (cmd == "eval") return eval(a->value("impl"), a->operands);
+  if (cmd == "eval") return eval_inputs("scanproof eval", a->value("impl"), a->operands);
   check_options& o = checking;
   const auto names = cl::implementation_names("scanproof", a->value("impl"));
   if (!names) return 2;

@@ -1,15 +1,22 @@
-// The check engine's results as JSON (checks.hpp: to_json, target_json): run
-// once per implementation, so compiled for its compile time, not its speed
-// (conformance/CMakeLists.txt), apart from the sweeps in checks.cpp.
+// The check engine's results as JSON (checks.hpp: to_json, target_json) and
+// the catalogue's listing (catalogue_listing.hpp: catalogue_json): run once per
+// implementation or command, so compiled for its compile time, not its speed
+// (conformance/CMakeLists.txt), apart from the sweeps in checks.cpp. One unit:
+// nlohmann-json's serializer is instantiated once.
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "scanproof/catalogue_listing.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/json_style.hpp"
 #include "scanproof/platform.hpp"
+#include "scanproof/registry.hpp"
 #include "scanproof/shape.hpp"
+#include "scanproof/zero_policy.hpp"
 
 namespace scanproof {
 
@@ -46,9 +53,8 @@ json mismatch_json(const descriptor& d, const mismatch& m) {
   j["position"] = m.position;
   return j;
 }
-}  // namespace
 
-std::string target_json() {
+json target_facts() {
   json j;
   j["arch"] = arch_name();
   j["compiler"] = compiler_id();
@@ -61,8 +67,66 @@ std::string target_json() {
   j["cpu_features"] = json::array();
   for (cpu_feature f : all_cpu_features)
     if (cpu_has(f)) j["cpu_features"].push_back(std::string(name(f)));
-  return json_style::line(j);
+  return j;
 }
+
+// Where a kernel's code is, as a byte offset from scanproof::registry()'s own
+// code: an offset survives the load address (PIE, an emulator) and names the
+// function in the program's symbol table, which is how ci/matrixjob/speed.py
+// finds the very batch/chain code the checks run (null when not built).
+json kernel_offset(const void* fn) {
+  if (!fn) return nullptr;
+  const auto anchor = reinterpret_cast<std::intptr_t>(reinterpret_cast<const void*>(&registry));
+  return reinterpret_cast<std::intptr_t>(fn) - anchor;
+}
+
+// One implementation in `scanproof list --json` (docs/contracts.md).
+json listing(const descriptor& d) {
+  const auto why = unrunnable(d);
+  const zero_decision z = zero_policy(d);
+  json j;
+  j["name"] = d.name;
+  j["op"] = std::string(name(d.operation));
+  j["width"] = d.sh.width;
+  j["op_label"] = op_label(d.operation, d.sh);
+  j["argument"] = std::string(name(d.sh.arg));
+  j["high_offset"] = d.sh.high_offset;
+  j["index_base"] = d.sh.index_base;
+  j["domain"] = domain_text(d.sh);
+  j["shape"] = shape_text(d.sh);
+  j["zero"] = zero_text(d);
+  j["zero_note"] = d.zero.note;
+  j["zero_called"] = z.call;
+  j["zero_required"] = z.want ? json(*z.want) : json(nullptr);
+  j["requirements"] = requirements_text(d);
+  j["cpu_requirements"] = json::array();
+  for (const requirement& q : d.requires_cpu) j["cpu_requirements"].push_back(name(q.feature));
+  j["expectations"] = json::array();
+  for (const expectation& e : d.expected) {
+    json x;
+    x["when"] = e.when.name;
+    x["scope"] = e.on == scope::zero ? "zero" : "nonzero";
+    x["active_here"] = e.when.holds();
+    x["reason"] = e.reason;
+    j["expectations"].push_back(std::move(x));
+  }
+  j["availability"] = availability(d);
+  j["built"] = d.built();
+  j["unavailable"] = d.unavailable;
+  j["runnable"] = !why;
+  j["skip_reason"] = why ? *why : "";
+  j["candidate"] = d.candidate;
+  j["provenance"] = d.provenance;
+  j["source"] = source_path(d);
+  j["language"] = d.language;
+  j["same_listing"] = d.same_listing;
+  j["kernel_offsets"]["batch"] = kernel_offset(reinterpret_cast<const void*>(d.batch));
+  j["kernel_offsets"]["chain"] = kernel_offset(reinterpret_cast<const void*>(d.chain));
+  return j;
+}
+}  // namespace
+
+std::string target_json() { return json_style::line(target_facts()); }
 
 std::string to_json(const impl_summary& s) {
   const descriptor& d = *s.d;
@@ -100,6 +164,15 @@ std::string to_json(const impl_summary& s) {
     checks.push_back(std::move(c));
   }
   return json_style::line(j);
+}
+
+std::string catalogue_json() {
+  json head;
+  head["target"] = target_facts();
+  head["target"]["data_model"] = data_model();
+  std::vector<json> items;
+  for (const descriptor& d : registry()) items.push_back(listing(d));
+  return json_style::document(head, "implementations", items);
 }
 
 }  // namespace scanproof

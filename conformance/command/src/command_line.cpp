@@ -132,15 +132,7 @@ std::optional<int> positive_integer(std::string_view program, std::string_view o
 std::string json_line(const json& value) { return json_style::line(value); }
 
 std::string json_document(const json& head, std::string_view list_key, const std::vector<json>& items) {
-  std::string out = json_line(head);
-  out.pop_back();  // its '}'
-  out += std::string(head.empty() ? "" : ", ") + json(list_key).dump() + ": [";
-  const char* sep = "\n  ";
-  for (const json& item : items) {
-    out += sep + json_line(item);
-    sep = ",\n  ";
-  }
-  return out + "\n]}\n";
+  return json_style::document(head, list_key, items);
 }
 
 json target_facts() {

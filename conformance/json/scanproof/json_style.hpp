@@ -7,6 +7,8 @@
 // directory of links to the package's own headers, conformance/CMakeLists.txt).
 #pragma once
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +45,21 @@ inline std::string line(const json& value) {
   std::string out;
   write(out, value);
   return out;
+}
+
+// A results document: `head`'s fields, then `list_key` and `items`, one item
+// a line, so a consumer can read it as it is written (`scanproof list --json`,
+// `scanproof check --json`, the prover's report).
+inline std::string document(const json& head, std::string_view list_key, const std::vector<json>& items) {
+  std::string out = line(head);
+  out.pop_back();  // its '}'
+  out += std::string(head.empty() ? "" : ", ") + json(list_key).dump() + ": [";
+  const char* sep = "\n  ";
+  for (const json& item : items) {
+    out += sep + line(item);
+    sep = ",\n  ";
+  }
+  return out + "\n]}\n";
 }
 
 }  // namespace scanproof::json_style
