@@ -71,8 +71,11 @@ def plt_names(program, triple):
     """{PLT entry address: function name} from the .plt section and the
     program's JUMP_SLOT relocations (in GOT order, as the entries are)."""
     entry = _PLT_ENTRY.get(isa.family(triple))
-    plt = [line.split() for line in _run([OBJDUMP, "-h", program]).splitlines() if " .plt " in f" {line} "]
-    if not entry or not plt:
+    sections = _run([OBJDUMP, "-h", program]).splitlines()
+    plt = [line.split() for line in sections if " .plt " in f" {line} "]
+    # A static program (the drivers under qemu-user) has no dynamic relocations
+    # to name entries by, and calls its libgcc functions directly.
+    if not entry or not plt or not any(" .dynamic " in f" {line} " for line in sections):
         return {}
     size, start = int(plt[0][2], 16), int(plt[0][3], 16)
     slots = [line.split()[2] for line in _run([OBJDUMP, "-R", program]).splitlines()

@@ -133,6 +133,24 @@ class Disassembly(unittest.TestCase):
         self.assertIn("__popcountdi2", k.problem)
         self.assertNotIn("callq", k.regions["loop"])  # a call stands for its callee's body
 
+    def test_static_program_has_no_plt_names(self):
+        """A static driver (under qemu-user) has a .plt for its IFUNCs but no
+        dynamic relocations: no names, and `llvm-objdump -R` (an error there) not run."""
+        sections = ("Idx Name Size VMA Type\n  7 .plt 00000020 0000000000400200 TEXT\n"
+                    "  8 .text 00001000 0000000000400240 TEXT\n")
+        ran = []
+
+        def fake(cmd):
+            ran.append(cmd)
+            return sections if "-h" in cmd else ""
+        with mock.patch.object(mca, "_run", fake):
+            self.assertEqual(mca.plt_names("prog", "aarch64-linux-gnu"), {})
+        self.assertEqual([c for c in ran if "-R" in c], [])
+        dynamic = sections + " 20 .dynamic 000001f0 0000000000410000 DATA\n"
+        relocs = "OFFSET TYPE VALUE\n0000000000410100 R_AARCH64_JUMP_SLOT __popcountdi2@GCC_3.4\n"
+        with mock.patch.object(mca, "_run", lambda cmd: dynamic if "-h" in cmd else relocs):
+            self.assertEqual(mca.plt_names("prog", "aarch64-linux-gnu"), {0x400210: "__popcountdi2"})
+
     def test_store_bytes(self):
         def one(text, triple):
             return isa.store_bytes(isa.parse_disassembly(f"  10: \t{text}", triple)[0], triple)
