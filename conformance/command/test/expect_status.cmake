@@ -1,7 +1,7 @@
-# cmake -DSTATUS=<n> [-DSTDERR=<regex>] [-DJSON=<file> -DJSON_NAME=<name>]
+# cmake -DSTATUS=<n> [-DSTDOUT=<regex>] [-DSTDERR=<regex>] [-DJSON=<file> -DJSON_NAME=<name>]
 #   -P expect_status.cmake -- <program> <args>...
-# Runs a command and fails unless it exits with STATUS, its stderr matches
-# STDERR, and (with JSON) the file it wrote is JSON whose first implementation
+# Runs a command and fails unless it exits with STATUS, its stdout matches
+# STDOUT, its stderr matches STDERR, and (with JSON) the file it wrote is JSON whose first implementation
 # is JSON_NAME: a usage error must name what was wrong, with the documented status.
 set(COMMAND)
 set(after_dashes FALSE)
@@ -24,6 +24,9 @@ execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_
 message(STATUS "exit status: ${rc}\nstdout:\n${out}\nstderr:\n${err}")
 if(NOT rc STREQUAL "${STATUS}")
   message(FATAL_ERROR "expected exit status ${STATUS}, got '${rc}'")
+endif()
+if(DEFINED STDOUT AND NOT out MATCHES "${STDOUT}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT}'")
 endif()
 if(DEFINED STDERR AND NOT err MATCHES "${STDERR}")
   message(FATAL_ERROR "stderr does not match '${STDERR}'")
