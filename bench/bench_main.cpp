@@ -273,7 +273,7 @@ std::vector<row> make_rows(const options& opt, const disassembly& dis) {
     const verdict v = conformance(d);
     r.verdict = std::string(name(v));
     r.conforming = v == verdict::pass;
-    r.not_measured = unrunnable(d).value_or("");
+    r.not_measured = unrunnable(d).value_or(built_beyond_cpu(d).value_or(""));
     if (r.not_measured.empty() && !r.k.chain) r.latency_skipped = "registered without a chain kernel";
     // The chain assumes correct results: a wrong scanner can be fed 0. Only
     // run it where the zero policy calls the scanner with 0 and checks what it

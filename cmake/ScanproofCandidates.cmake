@@ -100,6 +100,48 @@ function(scanproof_candidate_file_flags src includes_var defines_var std_var)
   set(${std_var} "${std}" PARENT_SCOPE)
 endfunction()
 
+# scanproof_candidate_file_options(<src> <out-var>): the file's ISA options
+# for this target, from its lines
+#   // scanproof: option <processor> <flag>      e.g. option x86 -msse4.2
+# <processor> is a CMAKE_SYSTEM_PROCESSOR of the matrix (x86_64, i686, x86,
+# aarch64, arm, ppc, ppc64, ppc64le, s390x, mips, riscv64, sparc64, m68k,
+# alpha, wasm32), or `x86` for every x86 one: the engine's own build gives the
+# flag only where the CPU family has it, and so does the suite. The flag
+# applies where <processor> is this target's (the probe, the build and the
+# proof's IR alike) and nowhere else; the registry learns it from the manifest
+# (a CPU that lacks what it enables is then the candidate's finding, named
+# after the flag: registry.cpp, checks.cpp). Any other form is a configure
+# error naming the file.
+function(scanproof_candidate_file_options src out)
+  set(options "")
+  if(NOT src MATCHES "\\.rs$")
+    file(READ "${src}" text)
+    scanproof_directives(directives "${text}" "option")
+    set(known "x86|x86_64|i686|aarch64|arm|ppc|ppc64|ppc64le|s390x|mips|riscv64|sparc64|m68k|alpha|wasm32")
+    set(here "${CMAKE_SYSTEM_PROCESSOR}")
+    if(here MATCHES "^(AMD64|amd64)$")
+      set(here x86_64)
+    endif()
+    foreach(d IN LISTS directives)
+      if(NOT d MATCHES "^option\\|([A-Za-z0-9_]+)[ \t]+(-[^ \t]+)$")
+        string(REPLACE "|" " " d "${d}")
+        message(FATAL_ERROR "scanproof: ${src}: 'scanproof: ${d}': an option line is "
+                            "`// scanproof: option <processor> <flag>` (e.g. `option x86 -msse4.2`)")
+      endif()
+      set(processor "${CMAKE_MATCH_1}")
+      set(flag "${CMAKE_MATCH_2}")
+      if(NOT processor MATCHES "^(${known})$")
+        message(FATAL_ERROR "scanproof: ${src}: `scanproof: option ${processor} ${flag}`: '${processor}' is "
+                            "not a processor of the matrix (${known})")
+      endif()
+      if(processor STREQUAL here OR (processor STREQUAL "x86" AND here MATCHES "^(x86_64|i[3-6]86|x86)$"))
+        list(APPEND options "${flag}")
+      endif()
+    endforeach()
+  endif()
+  set(${out} "${options}" PARENT_SCOPE)
+endfunction()
+
 # scanproof_candidate_file_compile_flags(<src> <out-var>): the same directives
 # as command-line flags (-I, -D, -std=, in that order: after the caller's own
 # -std=), for a compile outside CMake's targets (proof/'s IR of candidates).
@@ -116,6 +158,8 @@ function(scanproof_candidate_file_compile_flags src out)
     if(std)
       list(APPEND flags "-std=${std}")
     endif()
+    scanproof_candidate_file_options("${src}" isa)
+    list(APPEND flags ${isa})
   endif()
   set(${out} "${flags}" PARENT_SCOPE)
 endfunction()
@@ -316,7 +360,8 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
         set(copy "")
       endif()
       scanproof_candidate_file_flags("${src}" file_includes file_defines file_std)
-      set(probe_defs "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\"")
+      scanproof_candidate_file_options("${src}" file_options)
+      set(probe_defs "-DSCANPROOF_CANDIDATE_SOURCE=\"${src}\"" ${file_options})
       foreach(d IN LISTS definitions file_defines)
         list(APPEND probe_defs "-D${d}")
       endforeach()
@@ -338,7 +383,20 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       _scanproof_named_candidates(pairs "${text}")
       set(status ok)
       set(message "")
-      if(NOT compiled)
+      if(NOT compiled AND log MATCHES "undefined reference to|undefined symbol")
+        # It compiled and did not link: name every symbol it needed, not the
+        # first error line (another function of the same library may come first).
+        set(status "does not compile")
+        string(REGEX MATCHALL "(undefined reference to|undefined symbol:) [`']?[^\n'`]+" refs "${log}")
+        set(symbols "")
+        foreach(r IN LISTS refs)
+          string(REGEX REPLACE "^(undefined reference to|undefined symbol:) [`']?" "" r "${r}")
+          list(APPEND symbols "${r}")
+        endforeach()
+        list(REMOVE_DUPLICATES symbols)
+        list(JOIN symbols ", " symbols)
+        set(message "${src} does not link for this target: undefined reference to ${symbols} (a function defined in the engine's own .cpp: scanproof_add_candidates(... LIBRARIES <the engine's library>), or -DSCANPROOF_CANDIDATES with the file that defines it)")
+      elseif(NOT compiled)
         set(status "does not compile")
         set(first "")
         string(REGEX MATCH "[^\n]*([Ee]rror|undefined reference)[^\n]*" first "${log}")
@@ -461,8 +519,11 @@ function(scanproof_candidate_library target core)
         set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_OPTIONS "-std=${file_std}")
       endif()
     endif()
+    scanproof_candidate_file_options("${src}" file_options)
+    set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_OPTIONS ${file_options})
+    list(JOIN file_options " " file_options)
     string(APPEND lines "[[maybe_unused]] const int listed_${i} =\n"
-      "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\");\n")
+      "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\", \"${file_options}\");\n")
     math(EXPR i "${i} + 1")
   endforeach()
   file(CONFIGURE OUTPUT "${manifest}" @ONLY CONTENT

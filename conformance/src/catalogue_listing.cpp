@@ -32,7 +32,9 @@ std::string requirements_text(const descriptor& d) {
 std::string availability(const descriptor& d) {
   if (!d.built()) return "not built: " + d.unavailable;
   for (const requirement& q : d.requires_cpu)
-    if (!cpu_has(q.feature)) return std::string("skipped: CPU lacks ") + name(q.feature);
+    if (!cpu_has(q.feature))
+      return q.option ? std::string("built with ") + q.option + ": CPU lacks " + name(q.feature)
+                      : std::string("skipped: CPU lacks ") + name(q.feature);
   return "built";
 }
 

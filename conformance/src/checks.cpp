@@ -689,9 +689,19 @@ std::string test_label(const descriptor& d, std::string_view check) {
 std::optional<std::string> unrunnable(const descriptor& d) {
   if (!d.built()) return "not built for this target: " + d.unavailable;
   for (const requirement& q : d.requires_cpu)
-    if (!cpu_has(q.feature))
+    if (!q.option && !cpu_has(q.feature))
       return std::string("requires ") + name(q.feature) +
              ", which this CPU lacks (the instruction would trap with SIGILL)";
+  return std::nullopt;
+}
+
+std::optional<std::string> built_beyond_cpu(const descriptor& d) {
+  if (!d.built()) return std::nullopt;
+  for (const requirement& q : d.requires_cpu)
+    if (q.option && !cpu_has(q.feature))
+      return std::string("built with ") + q.option + " (its `// scanproof: option`), so it runs SIGILL on a CPU "
+             "without " + name(q.feature) + ", as this one is: the engine built with " + q.option +
+             " cannot run here";
   return std::nullopt;
 }
 
@@ -813,6 +823,12 @@ check_outcome run_one(const descriptor& d, std::string_view check, observation* 
   if (auto why = unrunnable(d)) {
     r.check = check;
     r.v = verdict::skip;
+    r.message = *why;
+    return r;
+  }
+  if (auto why = built_beyond_cpu(d)) {
+    r.check = check;
+    r.v = verdict::fail;
     r.message = *why;
     return r;
   }

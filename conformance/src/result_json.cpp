@@ -91,6 +91,7 @@ json listing(const descriptor& d) {
   j["op_label"] = op_label(d.operation, d.sh);
   j["argument"] = std::string(name(d.sh.arg));
   j["high_offset"] = d.sh.high_offset;
+  j["halves"] = d.sh.halves == half_order::low_first ? "low_first" : "high_first";
   j["index_base"] = d.sh.index_base;
   j["domain"] = domain_text(d.sh);
   j["shape"] = shape_text(d.sh);

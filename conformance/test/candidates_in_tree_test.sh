@@ -288,23 +288,26 @@ errors)
     local file=$1 name=$2
     shift 2
     configure "$file;$here/hostile/exits.cpp" || { cat "$work/configure.log"; exit 1; }
-    expect_error "$name: configure" "$work/configure.log" "$file does not compile for this target" "$@"
+    expect_error "$name: configure" "$work/configure.log" "$file does not (compile|link) for this target" "$@"
     build || { fail "$name: the build failed with a file the probe left out"; sed 's/^/    /' "$work/build.log" | tail -20; }
     set +e
     ctest --test-dir "$work" -R "^conformance\.lsb\.($name\.compiles|hostile_exit_zero\.known_answers)\$" \
       --output-on-failure >"$work/ctest.log" 2>&1
     set -e
     expect_error "$name: its test" "$work/ctest.log" "conformance\.lsb\.$name\.compiles \.+\*\*\*Failed" \
-      "scanproof: $file does not compile for this target" "$@"
+      "scanproof: $file does not (compile|link) for this target" "$@"
     grep -Eq "hostile_exit_zero\.known_answers \.+\*\*\*Failed" "$work/ctest.log" ||
       fail "$name: the other file's candidate did not run"
   }
   compiles_alone "$bad/does_not_compile.cpp" broken_lsb "does_not_compile.cpp:4:[0-9]+: error: expected [^ ]*;"
-  compiles_alone "$bad/wrong_signature.cpp" narrow_lsb \
-    "SCANPROOF_CANDIDATE: this function.s parameter is a signed integer; a board is unsigned"
-  compiles_alone "$bad/wrong_signature.c" c_signed_lsb \
-    "SCANPROOF_CANDIDATE\(function, op\): the function must take one unsigned integer \(8 to 64 bits, or unsigned __int128\), two uint64_t \(lo, hi\) or a scanproof_word"
-  echo "build errors: checked 8 kinds"
+  compiles_alone "$bad/wrong_signature.cpp" float_lsb \
+    "SCANPROOF_CANDIDATE: this function.s parameter is not a board \(an integer or enumeration of 8 to 128 bits"
+  compiles_alone "$bad/wrong_signature.c" c_float_lsb \
+    "SCANPROOF_CANDIDATE\(function, op\): the function must take one integer \(8 to 64 bits, signed or not, or __int128\), two uint64_t \(lo, hi\) or a scanproof_word"
+  # Compiled, did not link: every symbol it needed, the scanner's own among them.
+  compiles_alone "$bad/does_not_link.cpp" unlinked_lsb \
+    "does not link for this target: undefined reference to .*engine_lsb_defined_elsewhere"
+  echo "build errors: checked 9 kinds"
   ;;
 *) echo "unknown step '$step'" >&2; exit 2 ;;
 esac

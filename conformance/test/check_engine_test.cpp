@@ -150,6 +150,25 @@ TEST(check_engine, unbuilt_and_unsupported_entries_are_skipped_with_reason) {
   EXPECT_NE(r.message.find("AArch64 only"), std::string::npos);
 }
 
+// A CPU feature the entry's own code needs is a skip where it is missing; the
+// same feature enabled by a candidate's `// scanproof: option` flag is the
+// candidate's finding there (its engine, built so, runs SIGILL), named after
+// the flag, and nothing runs. This CPU lacks Alpha's CIX whatever it is.
+TEST(check_engine, a_build_option_this_cpu_lacks_is_the_candidates_finding) {
+  descriptor d = make("needs_cix", op::ctz, &batch<correct_ctz>);
+  d.requires_cpu = {{cpu_feature::alpha_cix}};
+  EXPECT_EQ(run_check(d, "single_bits").v, verdict::skip);
+  EXPECT_FALSE(built_beyond_cpu(d));
+
+  d.requires_cpu = {{cpu_feature::alpha_cix, "-mcix"}};
+  EXPECT_FALSE(unrunnable(d));
+  const check_outcome r = run_check(d, "single_bits");
+  EXPECT_EQ(r.v, verdict::fail);
+  EXPECT_NE(r.message.find("built with -mcix"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("runs SIGILL on a CPU without cix"), std::string::npos) << r.message;
+  EXPECT_EQ(r.seen.inputs, 0u) << "nothing runs";
+}
+
 // What a sweep reports besides its verdict: every input of the set ran, the
 // digest is value_digest of the outputs in input order (the one definition
 // the matrix report and a separate judge compare), and the scanner's own time

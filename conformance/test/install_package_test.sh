@@ -2,6 +2,7 @@
 # unit.install_package: `cmake --install` of this build, then projects that
 # find_package(scanproof) build and run their candidates' conformance tests:
 #   examples/engine          its three scanners pass, and only they get tests
+#   examples/typed_engine    its scanners of typed boards and results all pass
 #   examples/c_engine        the same for a C engine's C scanners
 #   examples/rust_engine     its three Rust scanners pass (needs Debian's rustc)
 #   consumer/ + hostile/     built with ASan + UBSan: the out-of-bounds read and
@@ -54,6 +55,13 @@ if example engine lsb.engine_lsb msb.engine_msb popcount.engine_popcount lsb.eng
   others=$(grep -vc '\.engine_' <<<"$names" || true)
   [ "$others" = 0 ] || fail "examples/engine: $others tests of the catalogue registered (candidates only expected)"
 fi
+# 1a. The typed engine: an 8-byte board class, a Square class, enum and signed
+# boards, a macro, a 128-bit board holding its high half first, a result read
+# through its accessor; every one correct, so every test must pass.
+example typed_engine lsb.typed_lsb msb.typed_msb lsb.typed_first_square pop_lsb.typed_pop_lowest \
+  popcount.typed_count popcount.typed_piece_count ctz32.typed_lane_ctz lsb.typed_first_one \
+  msb.typed_signed_msb lsb.typed_macro_lsb lsb128.typed_lsb128 msb128.typed_msb128 \
+  pop_lsb128.typed_pop_lsb128 lsb.typed_lowest_cell popcount.typed_hardware_count || true
 # 1b. The example Rust engine: its .rs scanners, registered by the generated C shim.
 if [ -x /usr/bin/rustc ]; then
   example rust_engine lsb.rust_engine_lsb msb.rust_engine_msb popcount.rust_engine_popcount || true
@@ -62,7 +70,8 @@ else
 fi
 
 # 1c. The C engine: C candidates through the package (scanproof/candidate.h).
-example c_engine lsb.board_first_square popcount.board_count msb.board_last_square clz.board_leading_empty || true
+example c_engine lsb.board_first_square popcount.board_count msb.board_last_square clz.board_leading_empty \
+  pop_lsb.c_engine_poplsb lsb.c_engine_first_one || true
 
 # 2. Hostile candidates under the sanitizers, through the package.
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

@@ -52,6 +52,7 @@ class property_test : public testing::Test {
 
   void TestBody() override {
     if (auto why = unrunnable(*d_)) GTEST_SKIP() << *why;
+    if (auto why = built_beyond_cpu(*d_)) FAIL() << *why;
     std::vector<std::string> verdicts;
     for (const property& p : properties()) {
       if ((p_ && &p != p_) || !applies(p, *d_)) continue;

@@ -160,6 +160,7 @@ std::optional<property_outcome> skip_reason(const property& p, const descriptor&
     return property_outcome{verdict::skip, std::string(p.name) + " does not involve " +
                                                std::string(name(d.operation))};
   if (auto why = unrunnable(d)) return property_outcome{verdict::skip, *why};
+  if (auto why = built_beyond_cpu(d)) return property_outcome{verdict::fail, *why};
   if (std::string why = space_of(p, d).skip; !why.empty())
     return property_outcome{verdict::skip, std::string(p.name) + " cannot be checked for " + d.name + ": " + why};
   return std::nullopt;

@@ -138,6 +138,11 @@ std::vector<word> check_inputs(const descriptor& d, std::string_view check);
 // Why `d` cannot run here (not built for this target, or the CPU lacks an
 // instruction it would trap on), or nullopt. Every driver skips with this reason.
 std::optional<std::string> unrunnable(const descriptor& d);
+// A candidate built with a `// scanproof: option` flag whose instructions this
+// CPU lacks (-msse4.2 on x86_64-core2): the engine built so runs SIGILL here,
+// which is the candidate's finding, named after the flag. Every check fails
+// with this message (and runs nothing); nullopt otherwise.
+std::optional<std::string> built_beyond_cpu(const descriptor& d);
 
 // The expectation of `d` on scope `s` that holds on the running target, if any.
 const expectation* active_expectation(const descriptor& d, scope s);

@@ -1,4 +1,4 @@
-// expect: SCANPROOF_CANDIDATE: this function's 16-byte board type is not trivially copyable and has no constructor T\(std::uint64_t lo, std::uint64_t hi\); specialise scanproof::board_traits<T>
+// expect: SCANPROOF_CANDIDATE: this function.s board type is not trivially copyable and has no constructor from the board \(T\(std::uint64_t lo, std::uint64_t hi\) for 16 bytes, T\(value\) for fewer\); specialise scanproof::board_traits<T>
 // A 16-byte board with a user-written copy constructor and no way to build it
 // from two halves: the suite cannot make one, and says how to teach it.
 #include <scanproof/candidate.hpp>

@@ -1,4 +1,4 @@
-// expect: SCANPROOF_CANDIDATE: this function's board type is a class that is not 16 bytes
+// expect: SCANPROOF_CANDIDATE: this function.s board type is a class that is not 1, 2, 4, 8 or 16 bytes
 #include <scanproof/candidate.hpp>
 
 struct board3 {

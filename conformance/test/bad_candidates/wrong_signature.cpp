@@ -1,8 +1,8 @@
-// expect: SCANPROOF_CANDIDATE: this function.s parameter is a signed integer; a board is unsigned
-// Takes a signed int: a scanner takes an unsigned integer (8 to 64 bits, or
-// unsigned __int128) or two uint64_t halves. candidate.hpp's
-// static_assert must say what the contract is.
+// expect: SCANPROOF_CANDIDATE: this function.s parameter is not a board \(an integer or enumeration of 8 to 128 bits, or a board class of 1, 2, 4, 8 or 16 bytes\)
+// Takes a double: a board is an integer (signed or not), an enumeration or a
+// board class, never a floating value. candidate.hpp's static_assert must say
+// what the contract is.
 #include <scanproof/candidate.hpp>
 
-static int narrow_lsb(int b) { return __builtin_ctz(static_cast<unsigned>(b)); }
-SCANPROOF_CANDIDATE(narrow_lsb, scanproof::op::lsb);
+static int float_lsb(double b) { return __builtin_ctzll(static_cast<unsigned long long>(b)); }
+SCANPROOF_CANDIDATE(float_lsb, scanproof::op::lsb);

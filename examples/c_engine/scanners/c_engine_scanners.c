@@ -11,3 +11,8 @@ SCANPROOF_CANDIDATE(board_count, SCANPROOF_POPCOUNT);
 SCANPROOF_CANDIDATE_EXPR(board_last_square, uint64_t b, BOARD_LAST_SQUARE(b), SCANPROOF_MSB);
 SCANPROOF_CANDIDATE_EXPR(board_leading_empty, uint64_t b, BOARD_LEADING_EMPTY(b), SCANPROOF_CLZ,
                          .zero = SCANPROOF_ZERO_UNDEFINED);
+/* Names every engine uses (popcount, poplsb) go under a name of the candidate's
+ * own; their boards are signed words, read two's complement. */
+SCANPROOF_CANDIDATE_NAMED(c_engine_poplsb, poplsb, SCANPROOF_POP_LSB);
+SCANPROOF_CANDIDATE_NAMED(c_engine_first_one, first_one, SCANPROOF_LSB, .index_base = 1,
+                          .zero = SCANPROOF_ZERO_RETURNS(0));

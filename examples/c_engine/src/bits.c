@@ -17,3 +17,11 @@ int board_first_square(uint64_t b) {
       44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
   return index64[((b & (0 - b)) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
+
+int poplsb(int64_t* b) {
+  const int s = board_first_square((uint64_t)*b);
+  *b = (int64_t)((uint64_t)*b & ((uint64_t)*b - 1));
+  return s;
+}
+
+int first_one(long long b) { return b ? board_first_square((uint64_t)b) + 1 : 0; }

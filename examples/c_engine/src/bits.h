@@ -5,6 +5,9 @@
 
 int board_first_square(uint64_t b); /* index of the least significant 1 bit; b != 0 */
 int board_count(uint64_t b);        /* number of 1 bits */
+/* Named as C engines name them, on signed words: */
+int poplsb(int64_t* b);     /* clears the least significant 1 bit of *b != 0; returns its index */
+int first_one(long long b); /* ffs's convention: index + 1 of the least significant 1 bit, 0 for 0 */
 
 /* As macros, the way C engines often write them (berserk's LSB(bb)): */
 #define BOARD_LAST_SQUARE(b) (63 - __builtin_clzll(b)) /* b != 0 */

@@ -12,6 +12,8 @@ struct store {
   std::vector<descriptor> items;
   std::vector<std::string> errors;
   std::vector<std::string> candidate_files;  // from the build's manifest
+  std::vector<std::pair<std::string, std::string>> file_options;  // file, its ISA flags here
+  bool options_applied = false;
   bool files_checked = false;
   bool sorted = false;
 };
@@ -99,8 +101,45 @@ descriptor from_info(const char* name, op o, const char* file, const entry_info&
 }
 }  // namespace
 
+// The CPU features a compiler flag lets the compiler use (x86's; the others'
+// flags name no feature a CPU of the matrix may lack).
+struct flag_feature {
+  const char* flag;
+  cpu_feature feature;
+};
+constexpr flag_feature flag_features[] = {
+    {"-mpopcnt", cpu_feature::popcnt}, {"-msse4.2", cpu_feature::popcnt}, {"-msse4", cpu_feature::popcnt},
+    {"-mabm", cpu_feature::popcnt},    {"-mabm", cpu_feature::lzcnt},     {"-mlzcnt", cpu_feature::lzcnt},
+    {"-mbmi", cpu_feature::bmi1},
+};
+
+// Each candidate of a file with ISA options requires what they enable; the
+// manifest and the candidates register in any order, so this runs once, from
+// main (registry()), after both.
+void apply_file_options(store& s) {
+  if (s.options_applied) return;
+  s.options_applied = true;
+  for (descriptor& d : s.items) {
+    if (!d.candidate) continue;
+    for (const auto& [file, options] : s.file_options) {
+      if (file != d.source) continue;
+      std::string flag;
+      for (std::size_t i = 0; i <= options.size(); ++i) {
+        if (i < options.size() && options[i] != ' ') {
+          flag += options[i];
+          continue;
+        }
+        for (const flag_feature& f : flag_features)
+          if (flag == f.flag) d.requires_cpu.push_back({f.feature, f.flag});
+        flag.clear();
+      }
+    }
+  }
+}
+
 std::span<const descriptor> registry() {
   store& s = the_store();
+  apply_file_options(s);
   if (!s.sorted) {
     std::stable_sort(s.items.begin(), s.items.end(), [](const descriptor& a, const descriptor& b) {
       if (a.operation != b.operation) return a.operation < b.operation;
@@ -195,8 +234,9 @@ int register_candidate(const char* name, op o, kernels k, const char* file, layo
   return add(std::move(d));
 }
 
-int expect_candidates_from(const char* file) {
+int expect_candidates_from(const char* file, const char* isa_options) {
   the_store().candidate_files.emplace_back(file);
+  if (isa_options && *isa_options) the_store().file_options.emplace_back(file, isa_options);
   return 0;
 }
 }  // namespace detail

@@ -108,8 +108,11 @@ std::string shape_text(const shape& s) {
   switch (s.arg) {
     case argument::integer: break;
     case argument::int128: t += " unsigned __int128"; break;
-    case argument::halves: t += " two halves (lo, hi)"; break;
-    case argument::pair: t += " struct of two uint64_t (low first)"; break;
+    case argument::halves: t += s.halves == half_order::low_first ? " two halves (lo, hi)" : " two halves (hi, lo)"; break;
+    case argument::pair:
+      t += s.halves == half_order::low_first ? " struct of two uint64_t (low first)"
+                                             : " struct of two uint64_t (high first)";
+      break;
   }
   if (s.width == 128 && s.two_halves()) t += ", high half from square " + std::to_string(s.high_offset);
   if (s.index_base) t += ", squares from " + std::to_string(s.index_base);

@@ -15,47 +15,47 @@ namespace scanproof {
 
 // The index F returns for one board: a mutating pop scanner (pop_batch.hpp)
 // is called on a copy. What the proof symbol calls (registry.hpp).
-template <auto F>
+template <auto F, class Rd = default_reading>
 inline std::int64_t call_index(word a) {
-  if constexpr (always_pops<F>) return pop_index<F>(a);
-  else return static_cast<std::int64_t>(call_scanner<F>(a));
+  if constexpr (always_pops<F>) return pop_index<F, Rd>(a);
+  else return static_cast<std::int64_t>(call_scanner<F, Rd>(a));
 }
 
 // What the proof symbol calls (registry.hpp, SCANPROOF_PROOF_SYMBOL): the
 // index for the board `a`; registered under a pop op, F pops it as
 // pop_batch<> does and the board it leaves is written to *after.
-template <auto F, op O>
+template <auto F, op O, class Rd = default_reading>
 inline std::int64_t proof_call(word a, word* after) {
   if constexpr (pops(O) && pop_signature_t<F>::valid) {
-    const std::int64_t r = call_popper<F>(a);
+    const std::int64_t r = call_popper<F, Rd>(a);
     *after = a;
     return r;
   } else {
-    return call_index<F>(a);
+    return call_index<F, Rd>(a);
   }
 }
 
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
 // loop straddling a 64-byte line ran POPCNT at 2 cycles instead of ~1 on Zen 4).
-template <auto F>
+template <auto F, class Rd = default_reading>
 void batch(const word* in, std::int64_t* out, std::size_t n) {
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F>(in[i]));
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F, Rd>(in[i]));
 }
 
 // The same loop over inputs as the suite stores them (inputs.hpp: one 64-bit
 // value each): a conformance sweep hands a scanner of one integer of up to 64
 // bits the mapped input file itself, so no input is copied before the scanner
 // reads it. nullptr (values_batch_for) for every other signature.
-template <auto F>
+template <auto F, class Rd = default_reading>
 void batch_values(const std::uint64_t* in, std::int64_t* out, std::size_t n) {
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F>(word{in[i]}));
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F, Rd>(word{in[i]}));
 }
-template <auto F>
+template <auto F, class Rd = default_reading>
 constexpr batch_values_fn values_batch_for() {
-  if constexpr (signature_of<F>::kind == argument::integer && signature_of<F>::width <= 64) return &batch_values<F>;
+  if constexpr (signature_of<F>::kind == argument::integer && signature_of<F>::width <= 64) return &batch_values<F, Rd>;
   else return nullptr;
 }
 
@@ -63,11 +63,11 @@ constexpr batch_values_fn values_batch_for() {
 // stores in[i] XORed (in its low half) with the correct result for in[i-1],
 // so a conforming scanner sees exactly the intended words and the dependency
 // costs one XOR.
-template <auto F>
+template <auto F, class Rd = default_reading>
 std::int64_t chain(const word* in, std::size_t n) {
   std::uint64_t r = 0;
   for (std::size_t i = 0; i < n; ++i)
-    r = static_cast<std::uint64_t>(static_cast<std::int64_t>(call_scanner<F>(word{in[i].lo ^ r, in[i].hi})));
+    r = static_cast<std::uint64_t>(static_cast<std::int64_t>(call_scanner<F, Rd>(word{in[i].lo ^ r, in[i].hi})));
   return static_cast<std::int64_t>(r);
 }
 
@@ -79,7 +79,7 @@ std::int64_t chain(const word* in, std::size_t n) {
 // widths' msb/clz clear the highest set bit of the argument itself, since the
 // named square's place in the argument depends on the layout. popcount names
 // no bit: it has no serialization kernel.
-template <auto F, op O>
+template <auto F, op O, class Rd = default_reading>
 std::int64_t serialize(const word* in, std::size_t n) {
   static_assert(O != op::popcount, "popcount has no serialization kernel");
   constexpr bool plain64 = signature_of<F>::width == 64 && signature_of<F>::kind == argument::integer;
@@ -88,10 +88,10 @@ std::int64_t serialize(const word* in, std::size_t n) {
     if constexpr (plain64) {
       std::uint64_t b = in[i].lo;
       if constexpr (O == op::lsb || O == op::ctz) {
-        for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(call_scanner<F>(word{b}));
+        for (; b != 0; b &= b - 1) sum += static_cast<std::int64_t>(call_scanner<F, Rd>(word{b}));
       } else {
         for (int k = 0; b != 0 && k < 64; ++k) {
-          const auto s = static_cast<std::int64_t>(call_scanner<F>(word{b}));
+          const auto s = static_cast<std::int64_t>(call_scanner<F, Rd>(word{b}));
           sum += s;
           b &= ~(std::uint64_t{1} << ((O == op::msb ? s : 63 - s) & 63));
         }
@@ -99,9 +99,9 @@ std::int64_t serialize(const word* in, std::size_t n) {
     } else {
       word b = in[i];
       if constexpr (O == op::lsb || O == op::ctz) {
-        for (; b; b &= b - word{1}) sum += static_cast<std::int64_t>(call_scanner<F>(b));
+        for (; b; b &= b - word{1}) sum += static_cast<std::int64_t>(call_scanner<F, Rd>(b));
       } else {
-        for (; b; b &= ~word::bit(highest_bit(b))) sum += static_cast<std::int64_t>(call_scanner<F>(b));
+        for (; b; b &= ~word::bit(highest_bit(b))) sum += static_cast<std::int64_t>(call_scanner<F, Rd>(b));
       }
     }
   }
@@ -117,7 +117,7 @@ struct kernels {
   pop_batch_fn pop_batch = nullptr;  // pop ops only
   batch_values_fn batch_values = nullptr;  // one integer of up to 64 bits only
 };
-template <auto F, op O>
+template <auto F, op O, class Rd = default_reading>
 constexpr kernels pop_kernels_for() {
   static_assert(pops(O) && pop_signature_t<F>::valid,
                 "pop_lsb/pop_msb take one board by non-const reference or by pointer (T& or T*: "
@@ -128,27 +128,29 @@ constexpr kernels pop_kernels_for() {
   if constexpr (pops(O) && pop_signature_t<F>::valid) {
     shape s = integer_shape(pop_signature_t<F>::width);
     s.arg = pop_signature_t<F>::kind;
-    return {&pop_index_batch<F>, &pop_chain<F>, &pop_serialize<F>, s, &pop_batch<F>};
+    s.halves = Rd::halves;
+    return {&pop_index_batch<F, Rd>, &pop_chain<F, Rd>, &pop_serialize<F, Rd>, s, &pop_batch<F, Rd>};
   } else {
     return {};
   }
 }
-template <auto F, op O>
+template <auto F, op O, class Rd = default_reading>
 constexpr kernels scan_kernels_for() {
-  static_assert(signature_of<F>::valid,
+  static_assert(valid_with<F, Rd>,
                 "a scanner takes one unsigned integer (8 to 64 bits, or unsigned __int128), two "
                 "uint64_t (lo, hi), or a 16-byte board type (signature.hpp)");
+  constexpr shape s = signature_shape<F, Rd>();
   if constexpr (O == op::popcount)
-    return {&batch<F>, &chain<F>, nullptr, signature_shape<F>(), nullptr, values_batch_for<F>()};
-  else return {&batch<F>, &chain<F>, &serialize<F, O>, signature_shape<F>(), nullptr, values_batch_for<F>()};
+    return {&batch<F, Rd>, &chain<F, Rd>, nullptr, s, nullptr, values_batch_for<F, Rd>()};
+  else return {&batch<F, Rd>, &chain<F, Rd>, &serialize<F, O, Rd>, s, nullptr, values_batch_for<F, Rd>()};
 }
 
 // A pop op, or a function that takes its board by reference or pointer, gets
 // the pop kernels (and a clear error unless both hold).
-template <auto F, op O>
+template <auto F, op O, class Rd = default_reading>
 constexpr kernels kernels_for() {
-  if constexpr (pops(O) || always_pops<F>) return pop_kernels_for<F, O>();
-  else return scan_kernels_for<F, O>();
+  if constexpr (pops(O) || always_pops<F>) return pop_kernels_for<F, O, Rd>();
+  else return scan_kernels_for<F, O, Rd>();
 }
 
 // Convenience for callers that have one input (properties, fuzzing).

@@ -3,14 +3,16 @@
  *   #include <scanproof/candidate.h>
  *   static int my_lsb(uint64_t b) { ... }
  *   SCANPROOF_CANDIDATE(my_lsb, SCANPROOF_LSB);
+ *   SCANPROOF_CANDIDATE_NAMED(eng_popcount, popcount, SCANPROOF_POPCOUNT);
  *
  * The same contract as candidate.hpp: the candidate's name is the function's
- * identifier and it returns an integer type other than _Bool. Its parameters
+ * identifier (SCANPROOF_CANDIDATE) or the one given (SCANPROOF_CANDIDATE_NAMED),
+ * and the function returns an integer type other than _Bool. Its parameters
  * are its shape (docs/contracts.md, "Shapes"), read at compile time:
- *   - one unsigned integer of 8, 16, 32 or 64 bits (uint8_t .. uint64_t,
- *     unsigned char/short/int/long/long long; unsigned long by its real size,
- *     plain char where it is unsigned): the board's low bits;
- *   - unsigned __int128, where the compiler has it (__SIZEOF_INT128__);
+ *   - one integer of 8, 16, 32 or 64 bits, signed or not (uint8_t .. uint64_t,
+ *     char, short, int, long, long long; long by its real size; C's
+ *     ffs(int), ffsll(long long)): the board's low bits, two's complement;
+ *   - unsigned or signed __int128, where the compiler has it (__SIZEOF_INT128__);
  *   - two uint64_t (lo, hi): a 128-bit board in two halves;
  *   - a scanproof_word (a struct of two uint64_t, low half first).
  * A wrong signature (a signed or floating parameter, three parameters, a
@@ -19,7 +21,7 @@
  * SCANPROOF_POPCOUNT, and the pops SCANPROOF_POP_LSB, SCANPROOF_POP_MSB: a
  * pop scanner returns the lowest (highest) set square and clears it in its
  * board, passed by pointer (Ethereal's `int poplsb(uint64_t* b)`): one
- * pointer to an unsigned integer of 8 to 64 bits, to unsigned __int128 or to
+ * pointer to an integer of 8 to 64 bits (signed or not), to __int128 or to
  * a scanproof_word.
  *
  * A two-half layout and a declared domain follow the op as designated
@@ -122,6 +124,10 @@ typedef struct scanproof_options {
 #define SCANPROOF_C_STR2_(a) #a
 #define SCANPROOF_C_STR_(a) SCANPROOF_C_STR2_(a)
 
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 scanproof_c_u128_;
+#endif
+
 /* The associations of _Generic(&FN, ...) for FN of type R (*)A, A a
  * parenthesised parameter list, over every return type R accepted (an integer
  * type other than _Bool), each selecting V. */
@@ -132,7 +138,8 @@ typedef struct scanproof_options {
   unsigned long(*) A : V, long long(*) A : V, unsigned long long(*) A : V,                  \
   __int128(*) A : V, unsigned __int128(*) A : V
 #define SCANPROOF_C_INT128_(SEL, X) \
-  SCANPROOF_C_RETURNING_((unsigned __int128), SEL(X, int128, unsigned __int128, 1)),
+  SCANPROOF_C_RETURNING_((unsigned __int128), SEL(X, int128, unsigned __int128, 1)), \
+  SCANPROOF_C_RETURNING_((__int128), SEL(X, int128, __int128, 1)),
 #else
 #define SCANPROOF_C_RETURNING_(A, V)                                                        \
   char(*) A : V, signed char(*) A : V, unsigned char(*) A : V, short(*) A : V,              \
@@ -152,7 +159,12 @@ typedef struct scanproof_options {
     SCANPROOF_C_RETURNING_((unsigned int), SEL(X, integer, unsigned int, 1)),               \
     SCANPROOF_C_RETURNING_((unsigned long), SEL(X, integer, unsigned long, 1)),             \
     SCANPROOF_C_RETURNING_((unsigned long long), SEL(X, integer, unsigned long long, 1)),   \
-    SCANPROOF_C_RETURNING_((char), SEL(X, integer, unsigned char, CHAR_MIN == 0)),          \
+    SCANPROOF_C_RETURNING_((char), SEL(X, integer, char, 1)),                               \
+    SCANPROOF_C_RETURNING_((signed char), SEL(X, integer, signed char, 1)),                 \
+    SCANPROOF_C_RETURNING_((short), SEL(X, integer, short, 1)),                             \
+    SCANPROOF_C_RETURNING_((int), SEL(X, integer, int, 1)),                                 \
+    SCANPROOF_C_RETURNING_((long), SEL(X, integer, long, 1)),                               \
+    SCANPROOF_C_RETURNING_((long long), SEL(X, integer, long long, 1)),                     \
     SCANPROOF_C_INT128_(SEL, X)                                                             \
     SCANPROOF_C_RETURNING_((uint64_t, uint64_t), SEL(X, halves, uint64_t, 1)),              \
     SCANPROOF_C_RETURNING_((scanproof_word), SEL(X, pair, scanproof_word, 1)),              \
@@ -197,7 +209,7 @@ static inline scanproof_word scanproof_c_word_(uint64_t lo, uint64_t hi) {
 #define SCANPROOF_C_CALLEE_none_(FN) scanproof_c_unused1_
 #define SCANPROOF_C_SEL_CALLEE_(X, K, T, OK) SCANPROOF_C_CALLEE_##K##_(X)
 #define SCANPROOF_C_ARG_integer_(T) ((T)scanproof_lo_)
-#define SCANPROOF_C_ARG_int128_(T) (((T)scanproof_hi_ << 64) | scanproof_lo_)
+#define SCANPROOF_C_ARG_int128_(T) ((T)(((scanproof_c_u128_)scanproof_hi_ << 64) | scanproof_lo_))
 #define SCANPROOF_C_ARG_pair_(T) scanproof_c_word_(scanproof_lo_, scanproof_hi_)
 #define SCANPROOF_C_ARG_halves_(T) scanproof_lo_
 #define SCANPROOF_C_ARG_none_(T) scanproof_lo_
@@ -219,13 +231,22 @@ typedef union scanproof_c_board_ {
   unsigned int ui;
   unsigned long ul;
   unsigned long long ull;
+  char c;
+  signed char sc;
+  short ss;
+  int si;
+  long sl;
+  long long sll;
   scanproof_word w;
 #ifdef __SIZEOF_INT128__
   __extension__ unsigned __int128 u128;
+  __extension__ __int128 s128;
 #endif
 } scanproof_c_board_;
 #ifdef __SIZEOF_INT128__
-#define SCANPROOF_C_POP_INT128_(SEL, X) SCANPROOF_C_RETURNING_((unsigned __int128*), SEL(X, u128, int128, 1)),
+#define SCANPROOF_C_POP_INT128_(SEL, X)                                                     \
+  SCANPROOF_C_RETURNING_((unsigned __int128*), SEL(X, u128, int128, 1)),                    \
+  SCANPROOF_C_RETURNING_((__int128*), SEL(X, s128, int128, 1)),
 #else
 #define SCANPROOF_C_POP_INT128_(SEL, X)
 #endif
@@ -236,6 +257,12 @@ typedef union scanproof_c_board_ {
     SCANPROOF_C_RETURNING_((unsigned int*), SEL(X, ui, integer, 1)),                        \
     SCANPROOF_C_RETURNING_((unsigned long*), SEL(X, ul, integer, 1)),                       \
     SCANPROOF_C_RETURNING_((unsigned long long*), SEL(X, ull, integer, 1)),                 \
+    SCANPROOF_C_RETURNING_((char*), SEL(X, c, integer, 1)),                                 \
+    SCANPROOF_C_RETURNING_((signed char*), SEL(X, sc, integer, 1)),                         \
+    SCANPROOF_C_RETURNING_((short*), SEL(X, ss, integer, 1)),                               \
+    SCANPROOF_C_RETURNING_((int*), SEL(X, si, integer, 1)),                                 \
+    SCANPROOF_C_RETURNING_((long*), SEL(X, sl, integer, 1)),                                \
+    SCANPROOF_C_RETURNING_((long long*), SEL(X, sll, integer, 1)),                          \
     SCANPROOF_C_POP_INT128_(SEL, X)                                                         \
     SCANPROOF_C_RETURNING_((scanproof_word*), SEL(X, w, pair, 1)),                          \
     default: SEL(X, ull, none, 0)))
@@ -261,10 +288,15 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
 #define SCANPROOF_C_POP_SET_int128_(X, M) ((X).M = ((__typeof__((X).M))scanproof_hi_ << 64) | scanproof_lo_)
 #define SCANPROOF_C_POP_SET_pair_(X, M) ((X).w.lo = scanproof_lo_, (X).w.hi = scanproof_hi_)
 #define SCANPROOF_C_POP_SEL_GET_(X, M, K, OK) SCANPROOF_C_POP_GET_##K##_(X, M)
-#define SCANPROOF_C_POP_GET_integer_(X, M) (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = 0)
+/* A signed board's bits, two's complement: a negative int is 0xFFFFFFFF, not
+ * sign-extended to 64 bits. */
+#define SCANPROOF_C_POP_GET_integer_(X, M) \
+  (scanproof_after_->lo = (uint64_t)(X).M & (~(uint64_t)0 >> (64 - CHAR_BIT * sizeof((X).M))), \
+   scanproof_after_->hi = 0)
 #define SCANPROOF_C_POP_GET_none_(X, M) (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = 0)
 #define SCANPROOF_C_POP_GET_int128_(X, M) \
-  (scanproof_after_->lo = (uint64_t)(X).M, scanproof_after_->hi = (uint64_t)((X).M >> 64))
+  (scanproof_after_->lo = (uint64_t)(X).M, \
+   scanproof_after_->hi = (uint64_t)((scanproof_c_u128_)(X).M >> 64))
 #define SCANPROOF_C_POP_GET_pair_(X, M) (*scanproof_after_ = (X).w)
 #define SCANPROOF_C_IS_POP_(OP) ((OP) == SCANPROOF_POP_LSB || (OP) == SCANPROOF_POP_MSB)
 
@@ -273,16 +305,22 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
 #define SCANPROOF_C_REST_(a, b, ...) (__VA_ARGS__)
 #define SCANPROOF_C_UNPAREN_(...) __VA_ARGS__
 
-/* SCANPROOF_CANDIDATE(function, op [, .high_offset = .., .index_base = .., .domain = {lo, hi}]) */
+/* SCANPROOF_CANDIDATE(function, op [, .high_offset = .., .index_base = .., .domain = {lo, hi}]):
+ * the candidate is named after the function.
+ * SCANPROOF_CANDIDATE_NAMED(name, function, op [, options]): under a name of
+ * your choice, so two engines' `popcount` or `poplsb` can be told apart. */
 #define SCANPROOF_CANDIDATE(...)                                                            \
-  SCANPROOF_C_CANDIDATE_(SCANPROOF_C_FIRST_(__VA_ARGS__, ~), SCANPROOF_C_SECOND_(__VA_ARGS__, ~, ~), \
+  SCANPROOF_C_CANDIDATE_(SCANPROOF_C_FIRST_(__VA_ARGS__, ~), SCANPROOF_C_FIRST_(__VA_ARGS__, ~), \
+                         SCANPROOF_C_SECOND_(__VA_ARGS__, ~, ~), SCANPROOF_C_REST_(__VA_ARGS__, ))
+#define SCANPROOF_CANDIDATE_NAMED(NAME, ...)                                                \
+  SCANPROOF_C_CANDIDATE_(NAME, SCANPROOF_C_FIRST_(__VA_ARGS__, ~), SCANPROOF_C_SECOND_(__VA_ARGS__, ~, ~), \
                          SCANPROOF_C_REST_(__VA_ARGS__, ))
 
-#define SCANPROOF_C_CANDIDATE_(FN, OP, OPTIONS)                                                            \
+#define SCANPROOF_C_CANDIDATE_(NAME, FN, OP, OPTIONS)                                                            \
   _Static_assert(SCANPROOF_C_SIGNATURE_OK(FN) || SCANPROOF_C_POP_SIGNATURE_OK(FN),                        \
-                 "SCANPROOF_CANDIDATE(function, op): the function must take one unsigned integer "       \
-                 "(8 to 64 bits, or unsigned __int128), two uint64_t (lo, hi) or a scanproof_word "        \
-                 "(a pop scanner: a pointer to one), and return an integer type (not _Bool)");            \
+                 "SCANPROOF_CANDIDATE(function, op): the function must take one integer (8 to 64 bits, "  \
+                 "signed or not, or __int128), two uint64_t (lo, hi) or a scanproof_word (a pop "          \
+                 "scanner: a pointer to one), and return an integer type (not _Bool)");            \
   _Static_assert(!SCANPROOF_C_POP_SIGNATURE_OK(FN) || SCANPROOF_C_IS_POP_(OP),                             \
                  "SCANPROOF_CANDIDATE(function, op): the function takes its board by pointer, so it is a " \
                  "pop scanner (it clears the square it returns): register it as SCANPROOF_POP_LSB or "    \
@@ -292,7 +330,7 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
                  "SCANPROOF_CANDIDATE(function, SCANPROOF_POP_LSB/MSB): a pop scanner takes one board by " \
                  "pointer (int poplsb(uint64_t* b)) and clears the square it returns");                   \
   /* pop_batch.hpp's call_popper<>: FN on the board (lo, hi), which it updates in *scanproof_after_. */   \
-  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(         \
+  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(         \
       uint64_t scanproof_lo_, uint64_t scanproof_hi_, scanproof_word* scanproof_after_) {                 \
     scanproof_c_board_ scanproof_v_;                                                                       \
     (void)SCANPROOF_C_BY_POP_SIGNATURE_(FN, SCANPROOF_C_POP_SEL_SET_, scanproof_v_);                       \
@@ -302,36 +340,36 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
     return scanproof_r_;                                                                                   \
   }                                                                                                        \
   /* batch.hpp's call_scanner<>: FN on the word (lo, hi); a pop scanner on a copy, its index. */          \
-  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_call__, FN)(         \
+  static inline __attribute__((always_inline)) int64_t SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(         \
       uint64_t scanproof_lo_, uint64_t scanproof_hi_) {                                                    \
     scanproof_word scanproof_copy_;                                                                        \
     if (SCANPROOF_C_POP_SIGNATURE_OK(FN))                                                                  \
-      return SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(scanproof_lo_, scanproof_hi_, &scanproof_copy_);    \
+      return SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(scanproof_lo_, scanproof_hi_, &scanproof_copy_);    \
     return SCANPROOF_C_CALL_(FN);                                                                          \
   }                                                                                                        \
-  static void SCANPROOF_C_CAT_(scanproof_c_pop_batch__, FN)(const scanproof_word* in, int64_t* out,       \
+  static void SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME)(const scanproof_word* in, int64_t* out,       \
                                                             scanproof_word* after, size_t n) {            \
     for (size_t i = 0; i < n; ++i)                                                                         \
-      out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(in[i].lo, in[i].hi, &after[i]);                    \
+      out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(in[i].lo, in[i].hi, &after[i]);                    \
   }                                                                                                        \
   /* The proof symbol: a pop scanner's board left behind in *after, as the pop batch writes it. */       \
-  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, FN)(uint64_t lo, uint64_t hi,  \
+  __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, NAME)(uint64_t lo, uint64_t hi,  \
                                                                                scanproof_word* after) {   \
-    if (SCANPROOF_C_POP_SIGNATURE_OK(FN)) return SCANPROOF_C_CAT_(scanproof_c_pop1__, FN)(lo, hi, after);  \
-    return SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                              \
+    if (SCANPROOF_C_POP_SIGNATURE_OK(FN)) return SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(lo, hi, after);  \
+    return SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(lo, hi);                                              \
   }                                                                                                        \
-  static void SCANPROOF_C_CAT_(scanproof_c_batch__, FN)(const scanproof_word* in, int64_t* out, size_t n) { \
-    for (size_t i = 0; i < n; ++i) out[i] = SCANPROOF_C_CAT_(scanproof_c_call__, FN)(in[i].lo, in[i].hi); \
+  static void SCANPROOF_C_CAT_(scanproof_c_batch__, NAME)(const scanproof_word* in, int64_t* out, size_t n) { \
+    for (size_t i = 0; i < n; ++i) out[i] = SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(in[i].lo, in[i].hi); \
   }                                                                                                        \
-  static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, FN)(const scanproof_word* in, size_t n) {         \
+  static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, NAME)(const scanproof_word* in, size_t n) {         \
     uint64_t r = 0;                                                                                        \
     for (size_t i = 0; i < n; ++i)                                                                         \
-      r = (uint64_t)SCANPROOF_C_CAT_(scanproof_c_call__, FN)(in[i].lo ^ r, in[i].hi);                     \
+      r = (uint64_t)SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(in[i].lo ^ r, in[i].hi);                     \
     return (int64_t)r;                                                                                     \
   }                                                                                                        \
   /* batch.hpp's serialize<>: lsb/ctz clear the lowest bit; a plain 64-bit msb/clz clears the bit it      \
      named (at most 64 times), other shapes' msb/clz the highest set bit of the argument. */              \
-  static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, FN)(const scanproof_word* in, size_t n) {     \
+  static int64_t SCANPROOF_C_CAT_(scanproof_c_serialize__, NAME)(const scanproof_word* in, size_t n) {     \
     const int lowest = (OP) == SCANPROOF_LSB || (OP) == SCANPROOF_CTZ || (OP) == SCANPROOF_POP_LSB;        \
     const int plain64 = SCANPROOF_C_WIDTH(FN) == 64 && SCANPROOF_C_KIND(FN) == 0;                          \
     int64_t sum = 0;                                                                                       \
@@ -339,27 +377,27 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
       uint64_t lo = in[i].lo, hi = plain64 ? 0 : in[i].hi;                                                 \
       if (plain64 && !lowest) {                                                                            \
         for (int k = 0; lo != 0 && k < 64; ++k) {                                                          \
-          const int64_t s = SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, 0);                               \
+          const int64_t s = SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(lo, 0);                               \
           sum += s;                                                                                        \
           lo &= ~((uint64_t)1 << (((OP) == SCANPROOF_MSB || (OP) == SCANPROOF_POP_MSB ? s : 63 - s) & 63)); \
         }                                                                                                  \
       } else if (lowest) {                                                                                 \
         for (; (lo | hi) != 0; lo != 0 ? (void)(lo &= lo - 1) : (void)(hi &= hi - 1))                      \
-          sum += SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                         \
+          sum += SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(lo, hi);                                         \
       } else {                                                                                             \
         for (; (lo | hi) != 0; hi != 0 ? (void)(hi &= ~((uint64_t)1 << (63 - __builtin_clzll(hi))))       \
                                        : (void)(lo &= ~((uint64_t)1 << (63 - __builtin_clzll(lo)))))       \
-          sum += SCANPROOF_C_CAT_(scanproof_c_call__, FN)(lo, hi);                                         \
+          sum += SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(lo, hi);                                         \
       }                                                                                                    \
     }                                                                                                      \
     return sum;                                                                                            \
   }                                                                                                        \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmissing-field-initializers\"")        \
-  static const scanproof_options SCANPROOF_C_CAT_(scanproof_c_options__, FN) = {                           \
+  static const scanproof_options SCANPROOF_C_CAT_(scanproof_c_options__, NAME) = {                           \
       .op = (OP), SCANPROOF_C_UNPAREN_ OPTIONS};                                                           \
   _Pragma("GCC diagnostic pop")                                                                            \
-  __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, FN)(void) {          \
-    const scanproof_options* o = &SCANPROOF_C_CAT_(scanproof_c_options__, FN);                             \
+  __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, NAME)(void) {          \
+    const scanproof_options* o = &SCANPROOF_C_CAT_(scanproof_c_options__, NAME);                             \
     scanproof_shape s;                                                                                     \
     s.width = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_WIDTH(FN) : SCANPROOF_C_WIDTH(FN);        \
     s.argument = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_KIND(FN) : SCANPROOF_C_KIND(FN);       \
@@ -370,15 +408,15 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
     s.domain_declared = (o->domain.lo | o->domain.hi) != 0;                                                \
     s.zero_kind = o->zero.kind;                                                                            \
     s.zero_value = o->zero.value;                                                                          \
-    scanproof_register_c_pop_candidate(SCANPROOF_C_STR_(FN), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, FN), \
-                                       SCANPROOF_C_CAT_(scanproof_c_chain__, FN),                         \
+    scanproof_register_c_pop_candidate(SCANPROOF_C_STR_(NAME), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, NAME), \
+                                       SCANPROOF_C_CAT_(scanproof_c_chain__, NAME),                         \
                                        o->op == SCANPROOF_POPCOUNT ? 0                                     \
-                                                                   : SCANPROOF_C_CAT_(scanproof_c_serialize__, FN), \
+                                                                   : SCANPROOF_C_CAT_(scanproof_c_serialize__, NAME), \
                                        SCANPROOF_C_POP_SIGNATURE_OK(FN)                                    \
-                                           ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, FN) : 0,            \
+                                           ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME) : 0,            \
                                        SCANPROOF_CANDIDATE_FILE, &s);                                      \
   }                                                                                                        \
-  typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, FN)
+  typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, NAME)
 
 /* SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op [, options]): a
  * scanner that is an expression of the board variable, such as a

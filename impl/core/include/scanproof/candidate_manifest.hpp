@@ -6,6 +6,8 @@
 
 namespace scanproof::detail {
 // A listed file that registered no candidate is reported by registry_errors()
-// (registry.hpp).
-int expect_candidates_from(const char* file);
+// (registry.hpp). `isa_options`: the file's `// scanproof: option` flags for
+// this target, space-separated (cmake/ScanproofCandidates.cmake); a CPU that
+// lacks what one enables is its candidates' finding (registry.cpp).
+int expect_candidates_from(const char* file, const char* isa_options = "");
 }  // namespace scanproof::detail

@@ -59,8 +59,12 @@ struct expectation {
 
 // An x86 instruction without which the entry would trap (SIGILL): the entry is
 // skipped, with the reason, on a CPU that lacks it.
+// A candidate's own `// scanproof: option` flag that enables it (`option`, e.g.
+// "-msse4.2") makes the CPU's lack of it the candidate's finding, not a skip:
+// the engine built so runs SIGILL there (checks.cpp's built_beyond_cpu).
 struct requirement {
   cpu_feature feature;
+  const char* option = nullptr;  // null: the entry's own code needs it (a skip where it is missing)
 };
 
 struct descriptor {

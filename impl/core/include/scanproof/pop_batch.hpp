@@ -26,7 +26,9 @@ namespace scanproof {
 // taking nothing (YaneuraOu's `Square Bitboard::pop()`), called on the board.
 template <class F>
 struct pop_signature {
+  static constexpr bool is_pop_form = false;
   static constexpr bool valid = false;
+  static constexpr bool readable = false;
   static constexpr bool member = false;
 };
 template <class R, class A, bool Pointer, bool Member = false>
@@ -36,9 +38,11 @@ struct pop_signature_of_board {
   using by_value = scanner_signature<R (*)(A)>;  // the board type's width and kind
   static constexpr bool by_pointer = Pointer;
   static constexpr bool member = Member;
-  // A class board is read back from its 16 bytes (the two halves as it holds them).
-  static constexpr bool valid = !std::is_const_v<A> && by_value::valid &&
-                                (by_value::kind != argument::pair || sizeof(A) == 16);
+  // A non-const T&, T* or member function: a pop's form, whatever T is.
+  static constexpr bool is_pop_form = !std::is_const_v<A>;
+  // The board left behind is read back through board.hpp's model.
+  static constexpr bool readable = board_model<std::remove_cv_t<A>>::readable;
+  static constexpr bool valid = !std::is_const_v<A> && by_value::board::valid;
   static constexpr int width = by_value::width;
   static constexpr argument kind = by_value::kind;
 };
@@ -66,67 +70,59 @@ template <auto F>
 inline constexpr bool always_pops = pop_signature_t<F>::valid && !pop_signature_t<F>::member;
 
 // Calls F on the board `a` (argument space), which it updates; returns F's
-// result widened to int64. The board is built as a by-value scanner's is
-// (signature.hpp's argument_of: board_traits, a copy of the halves, T(lo, hi)).
-template <auto F>
+// result widened to int64. The board is made and read back by board.hpp's
+// model, in the declared half order; the result read as Rd declares.
+template <auto F, class Rd = default_reading>
 inline std::int64_t call_popper(word& a) {
   using sig = pop_signature_t<F>;
-  using B = typename sig::board;
-  B v = argument_of<B>::make(a);
+  using model = board_model<std::remove_cv_t<typename sig::board>>;
+  auto v = model::template make<Rd::halves>(a);
   std::int64_t r;
-  if constexpr (sig::member) r = static_cast<std::int64_t>((v.*F)());
-  else if constexpr (sig::by_pointer) r = static_cast<std::int64_t>(F(&v));
-  else r = static_cast<std::int64_t>(F(v));
-  if constexpr (sig::kind == argument::integer) {
-    a = word{static_cast<std::uint64_t>(v)};
-  } else if constexpr (sig::kind == argument::int128) {
-    a = word{static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
-  } else {
-    std::uint64_t halves[2];
-    std::memcpy(halves, static_cast<const void*>(&v), sizeof halves);
-    a = word{halves[0], halves[1]};
-  }
+  if constexpr (sig::member) r = static_cast<std::int64_t>(read_result<Rd::result>((v.*F)()));
+  else if constexpr (sig::by_pointer) r = static_cast<std::int64_t>(read_result<Rd::result>(F(&v)));
+  else r = static_cast<std::int64_t>(read_result<Rd::result>(F(v)));
+  a = model::template read<Rd::halves>(v);
   return r;
 }
 
 // The index alone, F called on a copy: a pop op's `batch`.
-template <auto F>
+template <auto F, class Rd = default_reading>
 inline std::int64_t pop_index(word a) {
-  return call_popper<F>(a);
+  return call_popper<F, Rd>(a);
 }
 
-template <auto F>
+template <auto F, class Rd = default_reading>
 void pop_index_batch(const word* in, std::int64_t* out, std::size_t n) {
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; ++i) out[i] = pop_index<F>(in[i]);
+  for (std::size_t i = 0; i < n; ++i) out[i] = pop_index<F, Rd>(in[i]);
 }
 
 // Index and the board left behind (argument space): a pop op's `pop_batch`.
-template <auto F>
+template <auto F, class Rd = default_reading>
 void pop_batch(const word* in, std::int64_t* out, word* after, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     after[i] = in[i];
-    out[i] = call_popper<F>(after[i]);
+    out[i] = call_popper<F, Rd>(after[i]);
   }
 }
 
 // Latency (bench/): as batch.hpp's chain, the previous index XORed in.
-template <auto F>
+template <auto F, class Rd = default_reading>
 std::int64_t pop_chain(const word* in, std::size_t n) {
   std::uint64_t r = 0;
   for (std::size_t i = 0; i < n; ++i)
-    r = static_cast<std::uint64_t>(pop_index<F>(word{in[i].lo ^ r, in[i].hi}));
+    r = static_cast<std::uint64_t>(pop_index<F, Rd>(word{in[i].lo ^ r, in[i].hi}));
   return static_cast<std::int64_t>(r);
 }
 
 // Serialization (bench/), the engines' own loop: `while (b) sum += pop_lsb(b);`.
 // At most `width` pops per word, so a popper that clears nothing cannot loop forever.
-template <auto F>
+template <auto F, class Rd = default_reading>
 std::int64_t pop_serialize(const word* in, std::size_t n) {
   std::int64_t sum = 0;
   for (std::size_t i = 0; i < n; ++i) {
     word b = in[i];
-    for (int k = 0; b && k < pop_signature_t<F>::width; ++k) sum += call_popper<F>(b);
+    for (int k = 0; b && k < pop_signature_t<F>::width; ++k) sum += call_popper<F, Rd>(b);
   }
   return sum;
 }

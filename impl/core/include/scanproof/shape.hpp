@@ -26,6 +26,13 @@ enum class argument : std::uint8_t {
   pair,     // a 16-byte struct of two uint64_t, low half first (YaneuraOu/Apery's p[2])
 };
 
+// Which half of a two-half board comes first in memory (a 16-byte board) or
+// among the parameters (f(a, b)): the low 64 squares' (the default), or the
+// high ones' (struct { uint64_t b64[2]; } built as Bitboard(hi, lo)). The
+// kernels apply it where the board is made and read (board.hpp); the shape
+// carries it so every listing and report says it.
+enum class half_order : std::uint8_t { low_first, high_first };
+
 // "integer", "int128", "halves", "pair" (scanproof list --json's "argument").
 std::string_view name(argument a);
 
@@ -39,6 +46,7 @@ struct shape {
   // lsb/msb: the index the implementation gives square 0 (0, or 1 for boards
   // numbered from 1, like shogi_core's).
   int index_base = 0;
+  half_order halves = half_order::low_first;  // two-half shapes only
   // The squares that can ever be set. Every driver draws only from it; the
   // default is every square of the layout (all_squares()).
   word domain = word::ones(64);

@@ -1,50 +1,38 @@
 // How a scanner is called, read from its own type: the one place that maps a
 // callable's parameter to how the suite passes it a board (argument_of<A>),
 // and a function or member-function pointer to its parameter and result
-// (scanner_signature<F>). batch.hpp's kernels, the proof symbol and
+// (scanner_signature<F>). The board and result types themselves are read by
+// board.hpp's one model. batch.hpp's kernels, the proof symbol and
 // candidate.hpp's compile-time messages all read it. C++17, so an engine's
 // C++17 candidate file can include it (candidate.hpp).
 //
-// Accepted, by value or `const T&`:
-//   - one unsigned integer of 8..64 bits: the low bits of the board;
-//   - unsigned __int128;
-//   - two uint64_t (lo, hi);
-//   - a 16-byte class or union (a board type), built from the two halves:
-//     scanproof::board_traits<T>::make(lo, hi) if specialised, else a copy of
-//     {lo, hi} if T is trivially copyable, else T(lo, hi) (YaneuraOu's and
-//     Apery's Bitboard(u64 p0, u64 p1), low half first).
-// A pointer to a member function of a board type taking nothing is called on
-// the board (Bitboard::pop_count() const). The result is any integer or
-// enumeration type but bool, read by its underlying type.
+// Accepted, by value or `const T&`: one board of any type board.hpp models
+// (integers of 8 to 128 bits, signed or not; enumerations; a class of 1, 2,
+// 4, 8 or 16 bytes; board_traits), or two uint64_t (lo, hi; (hi, lo) when
+// declared high_first). A pointer to a member function of a board type
+// taking nothing is called on the board (Bitboard::pop_count() const). The
+// result is any type board.hpp's result_model reads, or any type through a
+// declared accessor (`reading`).
 #pragma once
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include "scanproof/board.hpp"
 #include "scanproof/shape.hpp"
 #include "scanproof/word.hpp"
 
 namespace scanproof {
 
-#ifdef __SIZEOF_INT128__
-// __extension__: no -Wpedantic warning in a user's build for naming the type.
-__extension__ typedef unsigned __int128 uint128;
-#endif
-
-// The customization point for a board type the suite cannot build by itself:
-//   template <> struct scanproof::board_traits<my::Board> {
-//     static my::Board make(std::uint64_t lo, std::uint64_t hi) { ... }
-//   };
-template <class T>
-struct board_traits;
-
-namespace detail {
-template <class T, class = void>
-struct has_board_traits : std::false_type {};
-template <class T>
-struct has_board_traits<T, std::void_t<decltype(board_traits<T>::make(std::uint64_t{}, std::uint64_t{}))>>
-    : std::true_type {};
-}  // namespace detail
+// How a candidate's board and result are read, as declared beside its op
+// (candidate.hpp): the half order of a two-half board and a result accessor.
+// The catalogue's entries use the defaults.
+template <half_order H = half_order::low_first, result_reader R = nullptr>
+struct reading {
+  static constexpr half_order halves = H;
+  static constexpr result_reader result = R;
+};
+using default_reading = reading<>;
 
 // Why a parameter or result is refused (candidate.hpp turns each into one
 // line naming it); `none` when accepted.
@@ -52,7 +40,6 @@ enum class signature_problem : std::uint8_t {
   none,
   not_a_function,       // neither a function pointer nor a pointer to member function
   parameter_count,      // three or more parameters, or one of two that is not uint64_t
-  signed_parameter,     // int, long, char where it is signed, ...
   mutable_reference,    // T& (non-const): the mutating forms are pop_lsb/pop_msb's
   pointer_parameter,    // T*
   board_size,           // a class or union that is not 16 bytes
@@ -67,66 +54,42 @@ enum class signature_problem : std::uint8_t {
 template <class A>
 struct argument_of {
   using type = std::remove_cv_t<std::remove_reference_t<A>>;
-#ifdef __SIZEOF_INT128__
-  static constexpr bool is_int128 = std::is_same_v<type, uint128>;
-#else
-  static constexpr bool is_int128 = false;
-#endif
-  static constexpr bool is_integer = std::is_integral_v<type> && std::is_unsigned_v<type> &&
-                                     !std::is_same_v<type, bool> && sizeof(type) <= 8;
-  static constexpr bool by_traits = detail::has_board_traits<type>::value;
-  static constexpr bool by_copy = std::is_trivially_copyable_v<type>;
-  static constexpr bool by_constructor = std::is_constructible_v<type, std::uint64_t, std::uint64_t>;
+  using model = board_model<type>;
 
   static constexpr signature_problem problem() {
     if (std::is_lvalue_reference_v<A> && !std::is_const_v<std::remove_reference_t<A>>)
       return signature_problem::mutable_reference;
     if (std::is_pointer_v<type>) return signature_problem::pointer_parameter;
-    if (is_int128 || is_integer) return signature_problem::none;
-    if (std::is_integral_v<type> && std::is_signed_v<type>) return signature_problem::signed_parameter;
-    if (std::is_class_v<type> || std::is_union_v<type>) {
-      if (sizeof(type) != 16 && !by_traits) return signature_problem::board_size;
-      if (!by_traits && !by_copy && !by_constructor) return signature_problem::board_not_buildable;
-      return signature_problem::none;
+    switch (model::problem()) {
+      case board_problem::none: return signature_problem::none;
+      case board_problem::class_size: return signature_problem::board_size;
+      case board_problem::not_buildable: return signature_problem::board_not_buildable;
+      default: return signature_problem::other_parameter;
     }
-    return signature_problem::other_parameter;
   }
   static constexpr bool valid = problem() == signature_problem::none;
-  static constexpr int width = is_integer ? static_cast<int>(sizeof(type) * 8) : 128;
-  static constexpr argument kind = is_integer ? argument::integer : is_int128 ? argument::int128 : argument::pair;
+  static constexpr int width = model::width;
+  static constexpr argument kind = model::arg;
 
   // The argument for board word a (to_argument() of a board, shape.hpp).
-  static type make(word a) {
-    if constexpr (is_integer) {
-      return static_cast<type>(a.lo);
-    } else if constexpr (is_int128) {
-#ifdef __SIZEOF_INT128__
-      return (static_cast<uint128>(a.hi) << 64) | a.lo;
-#endif
-    } else if constexpr (by_traits) {
-      return board_traits<type>::make(a.lo, a.hi);
-    } else if constexpr (by_copy) {
-      type v;
-      const std::uint64_t halves[2] = {a.lo, a.hi};
-      std::memcpy(static_cast<void*>(&v), halves, sizeof v);
-      return v;
-    } else {
-      return type(a.lo, a.hi);
-    }
-  }
+  template <half_order H = half_order::low_first>
+  static type make(word a) { return model::template make<H>(a); }
 };
 
-// A result: any integer or enumeration but bool, read by its underlying type.
+// A result: whatever board.hpp's result_model reads (an integer or
+// enumeration but bool, a class convertible to one or holding one).
 template <class R>
 constexpr signature_problem result_problem() {
-  if (std::is_same_v<std::remove_cv_t<R>, bool>) return signature_problem::bool_result;
-  if (std::is_integral_v<R> || std::is_enum_v<R>) return signature_problem::none;
-  return signature_problem::other_result;
+  switch (result_model<R>::problem) {
+    case result_problem_kind::none: return signature_problem::none;
+    case result_problem_kind::bool_result: return signature_problem::bool_result;
+    default: return signature_problem::other_result;
+  }
 }
-template <class R>
-constexpr auto result_value(R r) {
-  if constexpr (std::is_enum_v<R>) return static_cast<std::underlying_type_t<R>>(r);
-  else return r;
+// The same, read through a declared accessor where there is one.
+template <class R, class Rd>
+constexpr signature_problem result_problem_of() {
+  return Rd::result != nullptr ? signature_problem::none : result_problem<R>();
 }
 
 template <class F>
@@ -144,8 +107,8 @@ struct scanner_signature<R (*)(A)> {
   static constexpr bool valid = problem == signature_problem::none;
   static constexpr int width = board::width;
   static constexpr argument kind = board::kind;
-  template <auto F>
-  static auto call(word a) { return F(board::make(a)); }
+  template <auto F, half_order H>
+  static auto call(word a) { return F(board::template make<H>(a)); }
 };
 // f(lo, hi)
 template <class R, class A, class B>
@@ -159,8 +122,11 @@ struct scanner_signature<R (*)(A, B)> {
   static constexpr bool valid = problem == signature_problem::none;
   static constexpr int width = 128;
   static constexpr argument kind = argument::halves;
-  template <auto F>
-  static auto call(word a) { return F(a.lo, a.hi); }
+  template <auto F, half_order H>
+  static auto call(word a) {
+    if constexpr (H == half_order::low_first) return F(a.lo, a.hi);
+    else return F(a.hi, a.lo);
+  }
 };
 template <class R>
 struct scanner_signature<R (*)()> {
@@ -184,10 +150,10 @@ struct member_signature {
   static constexpr bool valid = problem == signature_problem::none;
   static constexpr int width = board::width;
   static constexpr argument kind = board::kind;
-  template <auto F>
+  template <auto F, half_order H>
   static auto call(word a) {
     if constexpr (sizeof...(A) == 0) {
-      typename board::type b = board::make(a);
+      typename board::type b = board::template make<H>(a);
       return (b.*F)();
     } else {
       return 0;
@@ -208,19 +174,33 @@ struct scanner_signature<R (*)(A...) noexcept> : scanner_signature<R (*)(A...)> 
 template <auto F>
 using signature_of = scanner_signature<decltype(F)>;
 
+// F's problem when its result is read as Rd declares: a declared accessor
+// reads any result.
+template <auto F, class Rd>
+constexpr signature_problem problem_with() {
+  constexpr signature_problem p = signature_of<F>::problem;
+  if constexpr (p == signature_problem::bool_result || p == signature_problem::other_result)
+    return Rd::result != nullptr ? signature_problem::none : p;
+  else return p;
+}
+template <auto F, class Rd = default_reading>
+inline constexpr bool valid_with = problem_with<F, Rd>() == signature_problem::none;
+
 // The shape F's parameters give (width and how it is passed); a layout and a
 // domain are declared beside it (registry.hpp).
-template <auto F>
+template <auto F, class Rd = default_reading>
 constexpr shape signature_shape() {
   shape s = integer_shape(signature_of<F>::width);
   s.arg = signature_of<F>::kind;
+  s.halves = Rd::halves;
   return s;
 }
 
-// F on board word a (to_argument() of a board), its result as an integer.
-template <auto F>
+// F on board word a (to_argument() of a board), its result as an integer,
+// the board made and the result read as Rd declares (`reading`).
+template <auto F, class Rd = default_reading>
 inline auto call_scanner(word a) {
-  return result_value(signature_of<F>::template call<F>(a));
+  return read_result<Rd::result>(signature_of<F>::template call<F, Rd::halves>(a));
 }
 
 }  // namespace scanproof
