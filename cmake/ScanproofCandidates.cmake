@@ -215,6 +215,8 @@ function(_scanproof_probe_basis out include_dirs definitions options)
   set(basis "${include_dirs}|${definitions}|${options}|${config_flags}|${CMAKE_CXX_COMPILER}|${CMAKE_CXX_FLAGS}|${CMAKE_CXX_COMPILER_TARGET}|${CMAKE_CROSSCOMPILING_EMULATOR}")
   file(MD5 "${_scanproof_probe_main}" h)
   string(APPEND basis "|${h}")
+  file(MD5 "${CMAKE_CURRENT_FUNCTION_LIST_FILE}" h)  # this file: how a probe is judged and worded
+  string(APPEND basis "|${h}")
   foreach(d IN LISTS include_dirs)
     file(GLOB headers "${d}/scanproof/*.hpp" "${d}/scanproof/*.h")  # candidate.h too
     foreach(hdr IN LISTS headers)
@@ -419,6 +421,12 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
             set(rc "${rc}: ${err}")
           endif()
           set(message "${src}: its start-up code (a static initialiser) ended the process before main() (${rc}), so none of its checks can run here")
+          if(file_options AND "${rc}" MATCHES "Illegal instruction|signal 4|SIGILL")
+            # The file's own ISA flag let the compiler use what this CPU lacks,
+            # even in its start-up code: the finding is the flag's.
+            list(JOIN file_options " " isa)
+            set(message "${src}: built with ${isa} (its `// scanproof: option`), it runs SIGILL on this CPU, which lacks what ${isa} enables (${rc}): the engine built so cannot run here")
+          endif()
         endif()
       endif()
       string(REPLACE ";" "<semicolon>" stored "${message}")

@@ -43,11 +43,15 @@
 # segment starts with a capital letter: a type). The board is built from the
 # integer by board= (a path called with it: a tuple struct's name, a `new`) or
 # by From<uN>; width=8|16|32|64|128 (64 if not said) is the board's width (128:
-# built from the two u64 halves as a u128). The result is read as an integer
-# or a field-less enum by its value, an Option of one by its value or -1. For
-# a pop op the scanner takes &mut board (a method: &mut self, e.g. an
-# Iterator's next) and the board it leaves is read back by From (uN:
-# From<board>; the identity for a uN board).
+# the two u64 halves packed by pack=u128 (the default), pack=array ([u64; 2])
+# or pack=tuple ((u64, u64)), high half first with halves=high_first). The
+# result is read as an integer or a field-less enum by its value, an Option of
+# one by its value or -1, or by a named method (result=index) or Into
+# (result=into:u8). zero=<integer|undefined> declares the empty board's
+# result. For a pop op the scanner takes &mut board (a method: &mut self, e.g.
+# an Iterator's next) and the board it leaves is read back by From (uN or the
+# packing: From<board>; the identity for a uN board); a 128-bit pop gets its
+# halves by &mut [u64; 2] (the shim's scanproof_word*).
 
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declarations
 find_program(SCANPROOF_RUSTC NAMES rustc PATHS /usr/bin NO_DEFAULT_PATH)  # Debian's, not a rustup one
@@ -173,6 +177,9 @@ function(scanproof_rust_declarations pairs_var error_var src)
     set(fn "")
     set(board "")
     set(width "")
+    set(pack "")
+    set(halves "")
+    set(result "")
     string(REGEX REPLACE "^,[ \t]*" "" rest "${rest}")
     string(REPLACE "," ";" rest "${rest}")
     foreach(o IN LISTS rest)
@@ -183,6 +190,16 @@ function(scanproof_rust_declarations pairs_var error_var src)
         set(${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
       elseif(o MATCHES "^width[ \t]*=[ \t]*(8|16|32|64|128)$")
         set(width "${CMAKE_MATCH_1}")
+      elseif(o MATCHES "^zero[ \t]*=[ \t]*undefined$")
+        string(APPEND options ", .zero = SCANPROOF_ZERO_UNDEFINED")
+      elseif(o MATCHES "^zero[ \t]*=[ \t]*(-?[0-9]+)$")
+        string(APPEND options ", .zero = SCANPROOF_ZERO_RETURNS(${CMAKE_MATCH_1})")
+      elseif(o MATCHES "^pack[ \t]*=[ \t]*(u128|array|tuple)$")
+        set(pack "${CMAKE_MATCH_1}")
+      elseif(o MATCHES "^halves[ \t]*=[ \t]*(low_first|high_first)$")
+        set(halves "${CMAKE_MATCH_1}")
+      elseif(o MATCHES "^result[ \t]*=[ \t]*(into:(u8|u16|u32|u64|usize|i8|i16|i32|i64|isize)|${id})$")
+        set(result "${CMAKE_MATCH_1}")
       elseif(o MATCHES "^domain[ \t]*=[ \t]*0[xX]([0-9a-fA-F_]+)$")
         string(REPLACE "_" "" hex "${CMAKE_MATCH_1}")
         string(REGEX REPLACE "^0+" "" hex "${hex}")
@@ -203,15 +220,18 @@ function(scanproof_rust_declarations pairs_var error_var src)
         endif()
         string(APPEND options ", .domain = {0x${lo}ull, 0x${hi}ull}")
       else()
-        set(bad_option "'${o}' is not fn=<path>, board=<path>, width=<8|16|32|64|128>, high_offset=<63|64>, index_base=<0|1> or domain=0x<hex>")
+        set(bad_option "'${o}' is not fn=<path>, board=<path>, width=<8|16|32|64|128>, pack=<u128|array|tuple>, halves=<low_first|high_first>, result=<method|into:<integer type>>, high_offset=<63|64>, index_base=<0|1>, domain=0x<hex> or zero=<undefined|integer>")
         break()
       endif()
     endforeach()
-    if(NOT bad_option AND NOT fn AND (board OR width))
-      set(bad_option "board= and width= go with fn=<path> (the scanner whose wrapper is generated)")
+    if(NOT bad_option AND NOT fn AND (board OR width OR pack OR halves OR result))
+      set(bad_option "board=, width=, pack=, halves= and result= go with fn=<path> (the scanner whose wrapper is generated)")
     endif()
-    if(NOT bad_option AND pop AND width EQUAL 128)
-      set(bad_option "width=128 with ${op}: a Rust pop scanner takes &mut u8, u16, u32 or u64 (a 128-bit board is not supported)")
+    if(NOT bad_option AND (pack OR halves) AND NOT width EQUAL 128)
+      set(bad_option "pack= and halves= are for a 128-bit board (width=128)")
+    endif()
+    if(NOT bad_option AND halves STREQUAL "high_first" AND NOT pack MATCHES "^(array|tuple)$")
+      set(bad_option "halves=high_first orders the two u64 of pack=array or pack=tuple (a u128 has no halves to order)")
     endif()
     if(bad_option)
       list(APPEND errors "candidate ${name}: option ${bad_option}")
@@ -221,12 +241,21 @@ function(scanproof_rust_declarations pairs_var error_var src)
       if(NOT width)
         set(width 64)
       endif()
-      if(width EQUAL 128)
+      if(width EQUAL 128 AND pop)
+        set(cparams "scanproof_word*")  # the two halves, low first, as [u64; 2]
+      elseif(width EQUAL 128)
         set(cparams "uint64_t, uint64_t")
       else()
         set(cparams "uint${width}_t${pop}")
       endif()
-      list(APPEND pairs "${op}|${name}|int64_t|${cparams}|${options}|${fn}|${board}|${width}")
+      if(NOT pack)
+        set(pack u128)
+      endif()
+      if(NOT halves)
+        set(halves low_first)
+      endif()
+      string(REPLACE ":" "@" result "${result}")  # the entry's fields are |-separated; keep it one token
+      list(APPEND pairs "${op}|${name}|int64_t|${cparams}|${options}|${fn}|${board}|${width}|${pack}|${halves}|${result}")
       continue()
     endif()
     # The export: #[no_mangle], optional further attributes, then the fn.
@@ -336,8 +365,8 @@ mod scanproof_glue {
 use scanproof_glue::{RefuseBool as _, ViaOption as _, ViaValue as _};
 
 macro_rules! scanproof_index {
-    ($e:expr) => {
-        (&mut scanproof_glue::Read(::core::cell::Cell::new(Some($e)))).index(|v| v as i64)
+    ($e:expr, $read:expr) => {
+        (&mut scanproof_glue::Read(::core::cell::Cell::new(Some($e)))).index($read)
     };
 }
 ]=])
@@ -354,24 +383,65 @@ macro_rules! scanproof_index {
     string(REGEX REPLACE "^crate::" "scanproof_user::" fn "${fn}")
     string(REGEX REPLACE "^crate::" "scanproof_user::" board "${board}")
     list(GET e 0 op)
+    list(GET e 8 pack)
+    list(GET e 9 halves)
+    list(GET e 10 result)
+    string(REPLACE "@" ":" result "${result}")
     set(pop "")
-    if(width EQUAL 128)
-      set(params "lo: u64, hi: u64")
-      set(value "((hi as u128) << 64) | lo as u128")
-    elseif(op MATCHES "^pop_")  # the board by &mut, read back by From
+    if(op MATCHES "^pop_")  # the board by &mut, read back by From
       set(pop yes)
+    endif()
+    if(width EQUAL 128)
+      # The two halves, packed as the board's From (or board=) takes them:
+      # a u128, or a [u64; 2] / (u64, u64) in the declared half order.
+      set(first lo)
+      set(second hi)
+      if(halves STREQUAL "high_first")
+        set(first hi)
+        set(second lo)
+      endif()
+      if(pop)
+        set(params "b: &mut [u64; 2]")  # the C shim's scanproof_word*: {lo, hi}
+        set(lohi "let (lo, hi) = (b[0], b[1]);\n    ")
+      else()
+        set(params "lo: u64, hi: u64")
+        set(lohi "")
+      endif()
+      if(pack STREQUAL "array")
+        set(value "[${first}, ${second}]")
+        set(read_back "let packed: [u64; 2] = ::core::convert::From::from(board);\n    let (${first}, ${second}) = (packed[0], packed[1]);")
+      elseif(pack STREQUAL "tuple")
+        set(value "(${first}, ${second})")
+        set(read_back "let (${first}, ${second}): (u64, u64) = ::core::convert::From::from(board);")
+      else()
+        set(value "((hi as u128) << 64) | lo as u128")
+        set(read_back "let packed: u128 = ::core::convert::From::from(board);\n    let (lo, hi) = (packed as u64, (packed >> 64) as u64);")
+      endif()
+      set(write_back "${read_back}\n    b[0] = lo;\n    b[1] = hi;")
+    elseif(pop)
       set(params "b: &mut u${width}")
       set(value "*b")
+      set(lohi "")
+      set(write_back "*b = ::core::convert::From::from(board);")
     else()
       set(params "b: u${width}")
       set(value "b")
+      set(lohi "")
+    endif()
+    # The result as an integer: by `as` (an integer, a field-less enum, an
+    # Option of one), by a named method (result=index), or by Into (result=into:u8).
+    set(read "|v| v as i64")
+    if(result MATCHES "^into:(.*)$")
+      set(read "|v| { let x: ${CMAKE_MATCH_1} = ::core::convert::Into::into(v); x as i64 }")
+    elseif(result)
+      set(read "|v| v.${result}() as i64")
     endif()
     if(board)
       set(make "${board}(${value})")
     else()
       set(make "::core::convert::From::from(${value})")
     endif()
-    string(APPEND body "\n#[no_mangle]\npub extern \"C\" fn ${name}(${params}) -> i64 {\n")
+    string(APPEND body "\n#[no_mangle]\npub extern \"C\" fn ${name}(${params}) -> i64 {\n    ${lohi}")
     set(type "")
     if(fn MATCHES "^(.*)::([A-Za-z_][A-Za-z0-9_]*)$")
       set(type "${CMAKE_MATCH_1}")
@@ -388,9 +458,9 @@ macro_rules! scanproof_index {
       set(call "${fn}(${make})")
     endif()
     if(pop)  # the board the pop leaves, back into the caller's
-      string(APPEND body "    let index = scanproof_index!(${call});\n    *b = ::core::convert::From::from(board);\n    index\n}\n")
+      string(APPEND body "    let index = scanproof_index!(${call}, ${read});\n    ${write_back}\n    index\n}\n")
     else()
-      string(APPEND body "    scanproof_index!(${call})\n}\n")
+      string(APPEND body "    scanproof_index!(${call}, ${read})\n}\n")
     endif()
   endforeach()
   set(${out} "${body}" PARENT_SCOPE)
@@ -485,7 +555,9 @@ function(scanproof_rust_root root_var error_var src)
   set(root "${src}")
   set(named "")  # fn= declarations
   foreach(e IN LISTS entries)
-    if(e MATCHES "\\|[0-9]+$")  # ends with a width: a fn= entry
+    string(REPLACE "|" ";" fields "${e}")
+    list(GET fields 5 fn)
+    if(fn)  # fn= names the scanner: its wrapper is generated
       set(named yes)
     endif()
   endforeach()

@@ -88,6 +88,11 @@ passes rust_named_method_count
 passes rust_pop_lowest
 passes rust_named_pop
 passes rust_named_iterator_next
+passes rust_high_first_lsb 128
+passes rust_high_first_pop 128
+passes rust_u128_pop 128
+passes rust_zero_64
+grep -Eq "conformance\.lsb\.rust_zero_64\.zero \.+ +Passed" "$work/ctest.log" || fail "rust_zero_64: its declared zero result was not checked"
 passes crate_len
 passes crate_next_square
 passes crate_last_square

@@ -114,3 +114,62 @@ impl From<Squares> for u64 {
         s.0
     }
 }
+
+// Boards and results as Rust engines type them (docs/contracts.md, "Boards and
+// results as engines type them"): a 128-bit board as [u64; 2] holding its high
+// half first, a newtype square read by a method and by Into, a 128-bit pop by
+// &mut, and a declared zero result.
+#[derive(Clone, Copy)]
+pub struct Square(pub u8);
+impl Square {
+    pub fn index(self) -> u8 {
+        self.0
+    }
+}
+impl From<Square> for u8 {
+    fn from(s: Square) -> u8 {
+        s.0
+    }
+}
+#[derive(Clone, Copy)]
+pub struct HighFirst(pub [u64; 2]); // .0[0]: squares 64..127
+impl From<[u64; 2]> for HighFirst {
+    fn from(a: [u64; 2]) -> HighFirst {
+        HighFirst(a)
+    }
+}
+impl From<HighFirst> for [u64; 2] {
+    fn from(b: HighFirst) -> [u64; 2] {
+        b.0
+    }
+}
+impl HighFirst {
+    pub fn lowest(&self) -> Square {
+        let (hi, lo) = (self.0[0], self.0[1]);
+        Square(if lo != 0 { lo.trailing_zeros() } else { 64 + hi.trailing_zeros() } as u8)
+    }
+    pub fn pop_lowest(&mut self) -> Square {
+        let s = self.lowest();
+        if self.0[1] != 0 {
+            self.0[1] &= self.0[1] - 1;
+        } else {
+            self.0[0] &= self.0[0] - 1;
+        }
+        s
+    }
+}
+// scanproof: candidate(rust_high_first_lsb, lsb, fn=crate::HighFirst::lowest, width=128, pack=array, halves=high_first, result=index)
+// scanproof: candidate(rust_high_first_pop, pop_lsb, fn=crate::HighFirst::pop_lowest, width=128, pack=array, halves=high_first, result=into:u8)
+// A plain u128 board by From, popped by &mut.
+// scanproof: candidate(rust_u128_pop, pop_lsb, fn=pop_u128, width=128)
+pub fn pop_u128(b: &mut u128) -> u32 {
+    let s = b.trailing_zeros();
+    *b &= *b - 1;
+    s
+}
+// A declared zero result: 64 for an empty board, checked.
+// scanproof: candidate(rust_zero_64, lsb, zero=64)
+#[no_mangle]
+pub extern "C" fn rust_zero_64(b: u64) -> u32 {
+    b.trailing_zeros()
+}
