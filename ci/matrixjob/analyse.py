@@ -416,6 +416,10 @@ def analyse(targets, plan, proofs=None):
     # A target is red for a failure it found: a failed ctest test (whose
     # implementation cell is red too, or a test of no implementation).
     red_targets = [t["target"] for t in targets if t.get("ctest", {}).get("failures")]
+    # A build stopped by a candidate file's own mistake (no registration, a
+    # name clash): the candidate's failure, named with its file and reason.
+    blamed = {t["target"]: t["candidate_errors"] for t in targets if t.get("candidate_errors")}
+    red_targets += [t for t in blamed if t not in red_targets]
     # Failed tests no cell shows (the fuzz corpus replay, a probe): named in
     # the headline beside their target, so "0 red cells" is never unexplained.
     of_cells = {f".{label}.{i['name']}." for i in impls for label in collect.op_labels(i)}
@@ -424,7 +428,8 @@ def analyse(targets, plan, proofs=None):
     red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED or c.get("proof_fail"))
     unfinished = {i["target"] for i in incomplete}
     targets_ok = [t for t in plan["requested"] if t not in unfinished]
-    word, head = verdict(red_cells, [t + (f" ({', '.join(stray[t])})" if stray.get(t) else "") for t in red_targets],
+    word, head = verdict(red_cells, [t + (f" ({', '.join(stray[t] + blamed.get(t, []))})"
+                                          if stray.get(t) or blamed.get(t) else "") for t in red_targets],
                          incomplete, plan, targets_ok)
     return {
         "verdict": word,
@@ -436,7 +441,8 @@ def analyse(targets, plan, proofs=None):
         "candidates": plan.get("candidates", []),
         "seconds": plan.get("seconds"),
         "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "versions", "facts", "labels",
-                                           "timings", "ctest", "incomplete", "log_tail")} for t in targets],
+                                           "timings", "ctest", "incomplete", "log_tail", "candidate_errors")}
+                    for t in targets],
         "implementations": impls,
         "findings": findings(impls, targets),
         "divergence": divergence(impls, {t["target"]: t["facts"] for t in targets if t.get("facts")}),

@@ -147,9 +147,13 @@ def candidate_paths(spec):
     not exist, a directory without candidate files, or a character the build
     cannot carry."""
     out = []
-    for p in filter(None, spec.split(",")):
+    # A path with a comma is given alone (whole); anything else is split at commas.
+    parts = [spec] if "," in spec and os.path.exists(spec) else list(filter(None, spec.split(",")))
+    for p in parts:
         if not os.path.exists(p):
-            raise targets.UsageError(f"candidate path '{p}' does not exist")
+            comma = (" (--candidates is split at commas; a path that has one is given alone: "
+                     f"--candidates '{spec}' names no existing path)") if "," in spec else ""
+            raise targets.UsageError(f"candidate path '{p}' does not exist{comma}")
         real = os.path.realpath(p)
         files = [real]
         if os.path.isdir(real):

@@ -206,6 +206,25 @@ def compiler_cache(s):
                       CCACHE_SLOPPINESS="pch_defines,time_macros")  # the catalogue's precompiled header
 
 
+def candidate_errors(log, candidates):
+    """The registry's errors (`scanproof: error: <file>: <why>`) that name one
+    of the candidate files (or a file in a candidate directory) in a failed
+    build's log: the candidate's mistake, not the machine's."""
+    try:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return []
+    out = []
+    for m in re.finditer(r"^scanproof: error: (.+?): (.+)$", text, re.M):
+        path, why = m.group(1), m.group(2)
+        if any(path == c or path.startswith(c.rstrip("/") + "/") for c in candidates):
+            line = f"{path}: {why}"
+            if line not in out:
+                out.append(line)
+    return out
+
+
 def build(t, s):
     """Configure and build t. Returns {"status", "timings", ...}."""
     b = os.path.join(s.builds, t)
@@ -238,6 +257,8 @@ def build(t, s):
                 f" (see {log})"
     except RuntimeError as e:
         res["status"] = str(e)
+    if res["status"] != "ok":
+        res["candidate_errors"] = candidate_errors(log, s.candidates)
     res["timings"]["googletest_s"] = round(gtest_s, 1)
     res["timings"]["build_s"] = round(time.monotonic() - t0, 1)
     res["timings"]["build_cpu_s"] = round(cpu[0], 1)
@@ -377,6 +398,8 @@ def test(built, s):
     data = _result_of(built)
     if built["status"] != "ok":
         data["incomplete"] = [built["status"]]
+        if built.get("candidate_errors"):  # the candidate's mistake: red, with the file and the reason
+            data["candidate_errors"] = built["candidate_errors"]
         log = os.path.join(s.out, "logs", f"{t}-build.log")
         if os.path.exists(log):
             with open(log, encoding="utf-8", errors="replace") as f:

@@ -250,6 +250,16 @@ class Verdict(unittest.TestCase):
         self.assertEqual((r["verdict"], r["red_cells"]), ("fail", 0))
         self.assertIn("failing targets: armhf (fuzz-regression.bitscan_fuzzer.corpus)", r["headline"])
 
+    def test_a_build_stopped_by_a_candidate_files_mistake_is_its_failure(self):
+        plan = {"requested": ["host", "armhf"], "not_run": []}
+        broken = copy.deepcopy(self.green)
+        why = "/c/empty.rs: registers no candidate (expected at least one `// scanproof: candidate(name, op)` line"
+        broken[1].update(status="build failed (see logs/armhf-build.log)", implementations={},
+                         incomplete=["build failed (see logs/armhf-build.log)"], candidate_errors=[why])
+        r = analyse.analyse(broken, plan)
+        self.assertEqual((r["verdict"], r["exit_status"]), ("fail", 1))
+        self.assertIn("failing targets: armhf (" + why, r["headline"])
+
     def test_a_target_that_did_not_build_or_was_cut_short_is_incomplete(self):
         plan = {"requested": ["host", "armhf"], "not_run": []}
         r = analyse.analyse(self.green, plan)

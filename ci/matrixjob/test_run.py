@@ -383,3 +383,34 @@ class Runner(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CandidateMistakes(unittest.TestCase):
+    """A failed build's registry errors that name a candidate file are that
+    candidate's (run.candidate_errors); a path with a comma is one path."""
+
+    def test_registry_errors_naming_a_candidate_file_are_its_own(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "host-build.log")
+            with open(log, "w", encoding="utf-8") as f:
+                f.write("[12/40] Linking\nscanproof: error: /c/dir/a.cpp: registers no candidate (expected ...)\n"
+                        "scanproof: error: /c/dir/a.cpp: registers no candidate (expected ...)\n"
+                        "scanproof: error: /elsewhere/b.cpp: two candidates are both named 'x'\n")
+            self.assertEqual(run.candidate_errors(log, ["/c/dir"]),
+                             ["/c/dir/a.cpp: registers no candidate (expected ...)"])
+            self.assertEqual(run.candidate_errors(log, ["/c/other.cpp"]), [])
+            self.assertEqual(run.candidate_errors(os.path.join(d, "missing.log"), ["/c/dir"]), [])
+
+    def test_a_path_with_a_comma_is_one_path(self):
+        from . import matrix
+        with tempfile.TemporaryDirectory() as d:
+            odd = os.path.join(d, "a,b.cpp")
+            plain = os.path.join(d, "c.cpp")
+            for p in (odd, plain):
+                with open(p, "w", encoding="utf-8") as f:
+                    f.write("// x\n")
+            self.assertEqual(matrix.candidate_paths(odd), [os.path.realpath(odd)])
+            self.assertEqual(matrix.candidate_paths(plain + "," + plain), [os.path.realpath(plain)] * 2)
+            with self.assertRaisesRegex(targets.UsageError, "split at commas"):
+                matrix.candidate_paths(os.path.join(d, "a") + "," + plain)
+

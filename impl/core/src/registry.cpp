@@ -163,7 +163,11 @@ const std::vector<std::string>& registry_errors() {
     for (const std::string& f : s.candidate_files) {
       bool found = false;
       for (const descriptor& d : s.items) found = found || (d.candidate && d.source == f);
-      if (!found)
+      if (!found && language_of(f) == "Rust")
+        s.errors.push_back(f + ": registers no candidate (expected at least one `// scanproof: candidate(name, "
+                               "op)` line above a #[no_mangle] pub extern \"C\" fn name, or `// scanproof: "
+                               "candidate(name, op, fn=<path>)` naming the scanner)");
+      else if (!found)
         s.errors.push_back(f + ": registers no candidate (expected at least one "
                                "SCANPROOF_CANDIDATE(function, scanproof::op::...) or SCANPROOF_CANDIDATE_NAMED(name, function, op))");
     }
