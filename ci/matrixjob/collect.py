@@ -177,8 +177,12 @@ def implementation_row(entry, result, status, output):
 # start-up code ends the process, is left out of the registry; its candidates
 # get a row of their own here. Not compiling where the user asked for the
 # target is the user's portability finding: red, like a failure.
-# "not built": a Rust file on a target Debian has no Rust std for (a skip with its reason).
-_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "skip"}
+# "not built": the machine lacks what the file needs on this target (a Rust std:
+# none in Debian for mips, or not installed here). The candidate was not
+# checked there, and that is the machine's doing: the target is incomplete,
+# with the reason, never red and never a green skip (one rule, whatever is
+# missing; the same fact gives the same verdict on every target).
+_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "incomplete"}
 
 
 def probe_rows(candidate_files):

@@ -593,14 +593,17 @@ class Collect(unittest.TestCase):
         why = collect.incompleteness(dict(t, labels=[]), [])  # red, not incomplete (only the JUnit file is missing here)
         self.assertEqual(why, ["ctest wrote no JUnit report (it did not finish)"])
 
-    def test_a_rust_file_without_a_rust_std_is_a_skip_that_says_why(self):
+    def test_a_rust_file_without_a_rust_std_leaves_the_target_incomplete_saying_why(self):
         why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
         probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
                              "candidates": [{"op": "lsb", "name": "r"}]}]}
         t = collect.collect("ppc64", {"target": {}, "implementations": []}, "/nonexistent",
                             "/nonexistent.xml", "", 0, candidate_files=probed)
         cell = analyse.make_cell("lsb", "r", t["implementations"]["r"], t)
-        self.assertEqual((cell["kind"], cell["note"]), ("skip", why))
+        self.assertEqual((cell["kind"], cell["note"]), ("incomplete", why))
+        self.assertNotIn("incomplete", analyse.RED)  # the machine's lack, not the scanner's failure
+        t["ctest"] = {"exit": 0}
+        self.assertIn("1 implementations did not run to their end: r", collect.incompleteness(dict(t, labels=[]), []))
 
     def test_a_128_bit_entry_is_found_under_its_op_label(self):
         crash = self.rows["wide_crasher"]  # no result file: ctest's conformance.lsb128.<name> says why
