@@ -142,6 +142,14 @@ TEST(BoardModel, RefusesWhatIsNotABoard) {
     NoWay(const NoWay&) {}
     std::uint64_t w[2];
   };
+  struct TwoHalves32 {
+    std::uint32_t lo, hi;  // would swap on a big-endian CPU if read as one uint64_t
+  };
+  struct OneArray {
+    std::uint64_t b[1];
+  };
+  EXPECT_EQ(board_model<TwoHalves32>::problem(), scanproof::board_problem::class_members);
+  EXPECT_EQ(board_model<OneArray>::problem(), scanproof::board_problem::none);
   EXPECT_EQ(board_model<Three>::problem(), scanproof::board_problem::class_size);
   EXPECT_EQ(board_model<NoWay>::problem(), scanproof::board_problem::not_buildable);
   EXPECT_EQ(board_model<bool>::problem(), scanproof::board_problem::bool_board);

@@ -83,6 +83,20 @@ template <> struct signed_of_size<2> { using type = std::int16_t; };
 template <> struct signed_of_size<4> { using type = std::int32_t; };
 template <> struct signed_of_size<8> { using type = std::int64_t; };
 
+// An aggregate that takes two initializers has more than one member (or an
+// array of several): a class of up to 8 bytes is a board only when it holds
+// one integer, since its bytes are then that integer's on either byte order
+// (two uint32_t halves would swap on a big-endian CPU).
+struct any_initializer {
+  template <class U>
+  constexpr operator U() const noexcept;  // NOLINT(google-explicit-constructor): declared only
+};
+template <class T, class = void>
+struct takes_two_initializers : std::false_type {};
+template <class T>
+struct takes_two_initializers<T, std::void_t<decltype(T{any_initializer{}, any_initializer{}})>>
+    : std::true_type {};
+
 template <class I>
 constexpr bool is_int128_type() {
 #ifdef __SIZEOF_INT128__
@@ -118,6 +132,7 @@ enum class board_problem : std::uint8_t {
   none,
   bool_board,     // bool, or an enum over bool
   class_size,             // a class or union that is not 1, 2, 4, 8 or 16 bytes
+  class_members,          // an aggregate of up to 8 bytes with more than one member
   not_buildable,          // not trivially copyable, no constructor, no board_traits
   other,                  // floating point, a pointer, an array, void, ...
 };
@@ -154,7 +169,10 @@ struct board_model {
       return board_problem::bool_board;
     if (is_class) {
       if (kind == board_kind::none) return board_problem::class_size;
-      if (by_traits || trivially_copyable) return board_problem::none;
+      if (by_traits) return board_problem::none;
+      if (kind == board_kind::integer && std::is_aggregate_v<T> && detail::takes_two_initializers<T>::value)
+        return board_problem::class_members;
+      if (trivially_copyable) return board_problem::none;
       if (kind == board_kind::pair ? std::is_constructible_v<T, std::uint64_t, std::uint64_t>
                                    : std::is_constructible_v<T, small_unsigned>)
         return board_problem::none;

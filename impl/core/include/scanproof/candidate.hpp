@@ -126,6 +126,10 @@ kernels candidate_scan_kernels() {
                 "SCANPROOF_CANDIDATE: this function's board type is a class that is not 1, 2, 4, 8 or 16 "
                 "bytes; a board class holds one integer or two 64-bit halves (or specialise "
                 "scanproof::board_traits<T>)");
+  static_assert(why != p::board_members,
+                "SCANPROOF_CANDIDATE: this function's board type is a class of up to 8 bytes with more than "
+                "one member; such a board class holds one integer (its halves would swap on a big-endian "
+                "CPU): specialise scanproof::board_traits<T> with make and read for any other layout");
   static_assert(why != p::board_not_buildable,
                 "SCANPROOF_CANDIDATE: this function's board type is not trivially copyable and has no "
                 "constructor from the board (T(std::uint64_t lo, std::uint64_t hi) for 16 bytes, T(value) "
@@ -173,7 +177,11 @@ kernels candidate_pop_kernels() {
     static_assert(board::problem() != p::board_not_buildable,
                   "SCANPROOF_CANDIDATE: this pop scanner's board type is not trivially copyable and has no "
                   "constructor from the board; specialise scanproof::board_traits<T> with make and read");
-    static_assert(board::problem() == p::board_size || board::problem() == p::board_not_buildable,
+    static_assert(board::problem() != p::board_members,
+                  "SCANPROOF_CANDIDATE: this pop scanner's board type is a class of up to 8 bytes with more "
+                  "than one member; specialise scanproof::board_traits<T> with make and read");
+    static_assert(board::problem() == p::board_size || board::problem() == p::board_not_buildable ||
+                      board::problem() == p::board_members,
                   "SCANPROOF_CANDIDATE: this pop scanner's board is not an integer or enumeration of 8 to "
                   "128 bits or a board class of 1, 2, 4, 8 or 16 bytes (or it is const)");
     return {};

@@ -44,6 +44,7 @@ enum class signature_problem : std::uint8_t {
   pointer_parameter,    // T*
   board_size,           // a class or union that is not 16 bytes
   board_not_buildable,  // 16 bytes, not trivially copyable, no T(lo, hi), no board_traits
+  board_members,        // an aggregate of up to 8 bytes with more than one member
   other_parameter,      // floating point, bool, an array, ...
   member_arguments,     // a member function that takes arguments
   bool_result,
@@ -63,6 +64,7 @@ struct argument_of {
     switch (model::problem()) {
       case board_problem::none: return signature_problem::none;
       case board_problem::class_size: return signature_problem::board_size;
+      case board_problem::class_members: return signature_problem::board_members;
       case board_problem::not_buildable: return signature_problem::board_not_buildable;
       default: return signature_problem::other_parameter;
     }
