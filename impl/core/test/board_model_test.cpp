@@ -150,6 +150,11 @@ TEST(BoardModel, RefusesWhatIsNotABoard) {
   };
   EXPECT_EQ(board_model<TwoHalves32>::problem(), scanproof::board_problem::class_members);
   EXPECT_EQ(board_model<OneArray>::problem(), scanproof::board_problem::none);
+  struct Words32 {
+    std::uint32_t w[4];
+  };
+  EXPECT_EQ(board_model<Words32>::problem(), scanproof::board_problem::class_members);
+  EXPECT_EQ(board_model<LowFirst>::problem(), scanproof::board_problem::none);
   EXPECT_EQ(board_model<Three>::problem(), scanproof::board_problem::class_size);
   EXPECT_EQ(board_model<NoWay>::problem(), scanproof::board_problem::not_buildable);
   EXPECT_EQ(board_model<bool>::problem(), scanproof::board_problem::bool_board);

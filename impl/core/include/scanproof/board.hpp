@@ -97,6 +97,13 @@ template <class T>
 struct takes_two_initializers<T, std::void_t<decltype(T{any_initializer{}, any_initializer{}})>>
     : std::true_type {};
 
+// ... and one that takes three is not two 64-bit halves (struct { uint32_t w[4]; }).
+template <class T, class = void>
+struct takes_three_initializers : std::false_type {};
+template <class T>
+struct takes_three_initializers<
+    T, std::void_t<decltype(T{any_initializer{}, any_initializer{}, any_initializer{}})>> : std::true_type {};
+
 template <class I>
 constexpr bool is_int128_type() {
 #ifdef __SIZEOF_INT128__
@@ -132,7 +139,8 @@ enum class board_problem : std::uint8_t {
   none,
   bool_board,     // bool, or an enum over bool
   class_size,             // a class or union that is not 1, 2, 4, 8 or 16 bytes
-  class_members,          // an aggregate of up to 8 bytes with more than one member
+  class_members,          // an aggregate of up to 8 bytes with more than one member, or
+                          // of 16 bytes with more than two (not two 64-bit halves)
   not_buildable,          // not trivially copyable, no constructor, no board_traits
   other,                  // floating point, a pointer, an array, void, ...
 };
@@ -170,7 +178,8 @@ struct board_model {
     if (is_class) {
       if (kind == board_kind::none) return board_problem::class_size;
       if (by_traits) return board_problem::none;
-      if (kind == board_kind::integer && std::is_aggregate_v<T> && detail::takes_two_initializers<T>::value)
+      if (std::is_aggregate_v<T> && (kind == board_kind::integer ? detail::takes_two_initializers<T>::value
+                                                                   : detail::takes_three_initializers<T>::value))
         return board_problem::class_members;
       if (trivially_copyable) return board_problem::none;
       if (kind == board_kind::pair ? std::is_constructible_v<T, std::uint64_t, std::uint64_t>

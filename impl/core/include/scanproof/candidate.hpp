@@ -128,8 +128,9 @@ kernels candidate_scan_kernels() {
                 "scanproof::board_traits<T>)");
   static_assert(why != p::board_members,
                 "SCANPROOF_CANDIDATE: this function's board type is a class of up to 8 bytes with more than "
-                "one member; such a board class holds one integer (its halves would swap on a big-endian "
-                "CPU): specialise scanproof::board_traits<T> with make and read for any other layout");
+                "one member, or of 16 bytes with more than two; a board class holds one integer or two "
+                "64-bit halves (other words would swap on a big-endian CPU): specialise "
+                "scanproof::board_traits<T> with make and read for any other layout");
   static_assert(why != p::board_not_buildable,
                 "SCANPROOF_CANDIDATE: this function's board type is not trivially copyable and has no "
                 "constructor from the board (T(std::uint64_t lo, std::uint64_t hi) for 16 bytes, T(value) "
