@@ -138,11 +138,15 @@ echo "checked that a Rust file is probed again when it changes"
 
 if [ -x "$work/conformance/scanproof_prove" ]; then
   set +e
-  "$work/conformance/scanproof" prove --impl rust_debruijn_good,rust_debruijn_wrong --jobs 1 >"$work/prove.log" 2>&1
+  "$work/conformance/scanproof" prove --impl rust_debruijn_good,rust_debruijn_wrong,rust_assert_lsb,rust_assert_ctz \
+    --jobs 1 >"$work/prove.log" 2>&1
   set -e
   has "$work/prove.log" 'PASS proved +rust_debruijn_good' \
     'FAIL counterexample +rust_debruijn_wrong .* input 0x8000000000000000: must return 63, the IR returns 62' \
-    'Rust files: rustc 1\.[0-9.]+ '
+    'Rust files: rustc 1\.[0-9.]+ ' \
+    'PASS proved +rust_assert_lsb' 'preconditions: Rust panic \(core::panicking::panic_fmt\): reached on no checked input' \
+    'FAIL counterexample +rust_assert_ctz'
+  ! grep -q 'not provable.*rust_assert' "$work/prove.log" || fail "a Rust assert's panic path was not provable"
   echo "checked scanproof prove on rustc's bitcode"
 else
   echo "not checked: scanproof prove is not built here (clang-19, llvm-19-dev, libz3-dev)"

@@ -14,6 +14,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Operator.h>
+
+#include "exits.hpp"
 #include <llvm/Support/raw_ostream.h>
 #include <z3++.h>
 
@@ -157,6 +159,7 @@ class executor {
   const llvm::GlobalVariable* linked_global(const llvm::GlobalVariable& gv, std::string& why);
   void fill(const llvm::Constant* k, std::vector<std::uint8_t>& out, std::uint64_t at);
   void run_block(path p, std::vector<path>& work, std::vector<returned>& rets);
+  void reach_exit(const path& p, const contract_exit& e);
   bool enter(path& p);  // counts the visit, checks the loop bound, reads the phis; false: infeasible here
   // Joining paths (translate_merge.cpp).
   struct cfg_info {

@@ -350,8 +350,43 @@ bool executor::enter(path& p) {
   return true;
 }
 
+namespace {
+// The exit a block ends in when everything before it only prepares the exit's
+// arguments in local memory: a Rust panic's core::fmt::Arguments (allocas,
+// stores of pointers to other locals, GEPs, casts, lifetime markers), which
+// nothing of the contract reads. Reaching the block is then reaching the exit;
+// its preparation is not modelled (a panic is the Rust engine's assert).
+std::optional<contract_exit> exit_after_preparation(const llvm::BasicBlock& bb) {
+  for (const llvm::Instruction& i : bb) {
+    if (isa<llvm::PHINode>(i)) continue;
+    if (auto* cb = dyn_cast<llvm::CallBase>(&i)) {
+      if (std::optional<contract_exit> e = exit_call(*cb)) return e;
+      if (auto* ii = dyn_cast<llvm::IntrinsicInst>(&i);
+          ii && (ii->isLifetimeStartOrEnd() || isa<llvm::DbgInfoIntrinsic>(ii)))
+        continue;
+      return std::nullopt;
+    }
+    if (isa<llvm::AllocaInst>(i) || isa<llvm::StoreInst>(i) || isa<llvm::GetElementPtrInst>(i) ||
+        isa<llvm::CastInst>(i) || isa<llvm::InsertValueInst>(i) || isa<llvm::ExtractValueInst>(i))
+      continue;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+// A path reaches an exit (exits.hpp): it stops there, and when is recorded.
+void executor::reach_exit(const path& p, const contract_exit& e) {
+  const z3::expr when = p.pc.simplify();
+  if (when.is_false()) return;
+  auto same = std::find_if(exits.begin(), exits.end(), [&](const exit_event& x) { return x.what == e.what; });
+  if (same == exits.end()) exits.push_back({when, e.what, e.is_assert});
+  else same->when = same->when || when;
+}
+
 void executor::run_block(path p, std::vector<path>& work,
                          std::vector<returned>& rets) {
+  if (const std::optional<contract_exit> e = exit_after_preparation(*p.bb)) return reach_exit(p, *e);
   for (const llvm::Instruction& i : *p.bb) {
     if (isa<llvm::PHINode>(i)) continue;
     if (auto* r = dyn_cast<llvm::ReturnInst>(&i)) {
@@ -397,14 +432,7 @@ void executor::run_block(path p, std::vector<path>& work,
     }
     if (i.isTerminator()) throw not_modelled("terminator not modelled: " + text(i));
     if (auto* cb = dyn_cast<llvm::CallBase>(&i))
-      if (const std::optional<contract_exit> e = exit_call(*cb)) {  // the path stops here
-        const z3::expr when = p.pc.simplify();
-        auto same = std::find_if(exits.begin(), exits.end(), [&](const exit_event& x) { return x.what == e->what; });
-        if (when.is_false()) return;
-        if (same == exits.end()) exits.push_back({when, e->what, e->is_assert});
-        else same->when = same->when || when;
-        return;
-      }
+      if (const std::optional<contract_exit> e = exit_call(*cb)) return reach_exit(p, *e);  // the path stops here
     exec(p, i);
   }
 }

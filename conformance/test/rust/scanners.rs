@@ -173,3 +173,22 @@ pub fn pop_u128(b: &mut u128) -> u32 {
 pub extern "C" fn rust_zero_64(b: u64) -> u32 {
     b.trailing_zeros()
 }
+
+// A formatted assert, the Rust engine's precondition: its panic path builds a
+// core::fmt::Arguments in local memory, which the prover does not model and
+// need not (reaching the block is reaching the panic). Proved, with the panic
+// a precondition reached on no checked input (lsb is never called with 0).
+// scanproof: candidate(rust_assert_lsb, lsb)
+#[no_mangle]
+pub extern "C" fn rust_assert_lsb(b: u64) -> u32 {
+    assert!(b != 0, "lsb of an empty board: {:#x}", b);
+    b.trailing_zeros()
+}
+// The same assert on a ctz, which is called with 0: the panic is reached on a
+// checked input, a counterexample, not "not provable".
+// scanproof: candidate(rust_assert_ctz, ctz)
+#[no_mangle]
+pub extern "C" fn rust_assert_ctz(b: u64) -> u32 {
+    assert!(b != 0, "ctz of an empty board: {:#x}", b);
+    b.trailing_zeros()
+}
