@@ -802,6 +802,10 @@ function(scanproof_rust_staticlib out src)
   endif()
   string(MAKE_C_IDENTIFIER "scanproof_rust_${stem}" crate)
   set(lib "${CMAKE_BINARY_DIR}/scanproof-rust/lib${crate}.a")
+  # Ninja creates an output's directory before the command runs; the Unix
+  # Makefiles generator does not, and rustc cannot write its dep-info into a
+  # directory that is not there ("error writing dependencies to ...").
+  file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-rust")
   scanproof_rust_target_flags(flags)
   # rustc's dep-info names the .d file itself as a target too: declared as an
   # output, or ninja refuses the second build ("depfile mentions ... as an

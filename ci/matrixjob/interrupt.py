@@ -7,7 +7,8 @@ some of their processes outlive their parents (wineserver, a test's
 grandchild). ci/matrix therefore makes itself the child subreaper
 (prctl PR_SET_CHILD_SUBREAPER, Linux): every orphan of the run is re-parented to
 it, so "its descendants" is every process of the run, found by parent pid in
-/proc, whatever session or group it moved to."""
+/proc, whatever session or group it moved to. The orphans it adopts are its
+to reap as they end (orphans.py), or they stay zombies."""
 import ctypes
 import os
 import signal

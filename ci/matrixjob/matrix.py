@@ -10,6 +10,7 @@ from . import analyse
 from . import interrupt
 from . import matrix_report
 from . import mca
+from . import orphans
 from . import prove
 from . import run
 from . import targets
@@ -207,14 +208,17 @@ def prepare(runnable, not_run, args):
 def start_run(out):
     """From here on the run writes into DIR: an earlier run's report, results,
     JUnit files and logs are removed first (a proof mark, a verdict must come
-    from this run), and a SIGINT/SIGTERM ends every process of the run and
+    from this run), the orphans of the run are reaped as they end
+    (orphans.py), and a SIGINT/SIGTERM ends every process of the run and
     leaves no report (interrupt.py)."""
     interrupt.remove_reports(out)
     for d in ("results", "junit", "logs"):
         os.makedirs(os.path.join(out, d), exist_ok=True)
         for f in os.listdir(os.path.join(out, d)):
             os.remove(os.path.join(out, d, f))
-    if not interrupt.become_subreaper():
+    if interrupt.become_subreaper():
+        orphans.start()  # the orphans it adopts, reaped as they end (orphans.py)
+    else:
         log("warning: not the child subreaper (not Linux?): an interrupted run may leave orphaned processes")
     interrupt.install(out, log)
 
@@ -294,7 +298,7 @@ def main(argv):
                 status[t] = "no results"
         speed.estimate_all(runnable, s, write_speed, status)
     seconds = round(time.monotonic() - start, 1)
-    log(f"matrix: {seconds} s for {' '.join(runnable)}")
+    log(f"matrix: {seconds} s for {' '.join(runnable)}{run.zombies_left()}")
     plan = {"requested": requested, "not_run": [{"target": t, "why": w} for t, w in not_run.items()],
             "candidates": candidates, "with_catalogue": args.with_catalogue, "labels": list(s.labels()),
             "proof_asked": prove_targets, "speed_asked": runnable if args.speed else [],

@@ -16,6 +16,7 @@ import threading
 import time
 
 from . import collect
+from . import orphans
 from . import targets
 
 LABELS = ("conformance", "properties", "fuzz-regression")
@@ -474,6 +475,19 @@ def host_oracle(build_dir):
     return path if os.access(path, os.X_OK) else ""
 
 
+def zombies_left():
+    """At the end of a target (and of the run): its orphans reaped (ci/matrix is their
+    subreaper: orphans.py), and "; zombies left: N ..." counting those
+    still unreaped (none, unless reaping is broken); "" where ci/matrix
+    reaps no orphans (not the subreaper, or not ci/matrix: a unit test)."""
+    if not orphans.active():
+        return ""
+    orphans.reap()
+    left = orphans.zombies()
+    names = (": " + ", ".join(f"{pid} ({name})" for pid, name in sorted(left.items()))) if left else ""
+    return f"; zombies left: {len(left)}{names} ({orphans.reaped()} orphans of the run reaped so far)"
+
+
 # Targets built at once, and tested at once. One builder and one tester left
 # cores idle: a target's configure step and links run on one core, a cold
 # build's first minute is GoogleTest's one big file, a ctest run ends with its
@@ -527,11 +541,14 @@ def run_all(columns, s, write):
                 data = test(r, s)
             except Exception as e:  # pylint: disable=broad-except  # the target's result says so, never lost
                 data = _unfinished(_result_of(r), f"test step failed: {e}")
+            zombies = zombies_left()
             if data["status"] == "ok":
                 rows = data["implementations"].values()
                 s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
                       f"{sum(r['verdict'] in ('pass', 'xfail') for r in rows)} of {len(rows)} implementations "
-                      f"as expected; ctest exit {data['ctest']['exit']}")
+                      f"as expected; ctest exit {data['ctest']['exit']}{zombies}")
+            elif zombies:
+                s.log(f"{data['target']}: {data['status']}{zombies}")
             write(data)
 
     testers = [threading.Thread(target=tester, daemon=True) for _ in range(PARALLEL_TARGETS)]

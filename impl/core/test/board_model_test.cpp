@@ -231,7 +231,7 @@ class Square {
   constexpr explicit Square(int i) : i_(static_cast<std::int8_t>(i)) {}
 
  private:
-  std::int8_t i_;
+  [[maybe_unused]] std::int8_t i_;  // read as the result_model reads it: its bytes
 };
 struct Converts {
   int v;
