@@ -53,9 +53,115 @@
 # packing: From<board>; the identity for a uN board); a 128-bit pop gets its
 # halves by &mut [u64; 2] (the shim's scanproof_word*).
 
+include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declarations
-find_program(SCANPROOF_RUSTC NAMES rustc PATHS /usr/bin NO_DEFAULT_PATH)  # Debian's, not a rustup one
-find_program(SCANPROOF_CARGO NAMES cargo PATHS /usr/bin NO_DEFAULT_PATH)  # crates (Debian's cargo)
+# The Rust toolchain, as the user has it (docs/contracts.md, "Rust toolchains"):
+# -DSCANPROOF_RUSTC/-DSCANPROOF_CARGO if given; else the first of $RUSTC, the
+# rustc on PATH (a rustup toolchain) and Debian's /usr/bin/rustc whose
+# sysroot holds this target's standard library, so a rustup toolchain without
+# the target's std gives way to one that has it; cargo is $CARGO, else the one
+# beside that rustc, else Debian's. The proof reads rustc's bitcode with
+# llvm-link-19, which cannot read a newer LLVM's: its rustc
+# (SCANPROOF_RUST_IR_RUSTC) is the first of the same whose LLVM is 19 or older.
+function(_scanproof_rust_std_target out)
+  if(CMAKE_CROSSCOMPILING)
+    set(${out} "${SCANPROOF_RUST_TARGET}" PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)  # rustc's own host: every toolchain has its std
+  endif()
+endfunction()
+# _scanproof_rust_facts(<prefix> <rustc>): <prefix>_version ("rustc 1.63.0 ..."),
+# <prefix>_llvm (its LLVM's major version), <prefix>_has_std (this target's std
+# is in its sysroot).
+function(_scanproof_rust_facts prefix rustc)
+  execute_process(COMMAND "${rustc}" -vV OUTPUT_VARIABLE vv RESULT_VARIABLE rc ERROR_QUIET)
+  set(version "")
+  set(llvm 0)
+  set(has_std FALSE)
+  if(rc EQUAL 0)
+    string(REGEX MATCH "^[^\n]*" version "${vv}")
+    if(vv MATCHES "LLVM version: ([0-9]+)")
+      set(llvm "${CMAKE_MATCH_1}")
+    endif()
+    _scanproof_rust_std_target(target)
+    if(NOT target)
+      set(has_std TRUE)
+    else()
+      execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE sysroot OUTPUT_STRIP_TRAILING_WHITESPACE
+        ERROR_QUIET)
+      file(GLOB std "${sysroot}/lib/rustlib/${target}/lib/libstd-*.rlib")
+      if(std)
+        set(has_std TRUE)
+      endif()
+    endif()
+  endif()
+  set(${prefix}_version "${version}" PARENT_SCOPE)
+  set(${prefix}_llvm "${llvm}" PARENT_SCOPE)
+  set(${prefix}_has_std "${has_std}" PARENT_SCOPE)
+endfunction()
+function(_scanproof_rust_choose)
+  set(found "")
+  if(DEFINED ENV{RUSTC} AND NOT "$ENV{RUSTC}" STREQUAL "")
+    list(APPEND found "$ENV{RUSTC}")
+  endif()
+  find_program(_scanproof_path_rustc NAMES rustc NO_CACHE)  # PATH: a rustup toolchain first, where it is
+  if(_scanproof_path_rustc)
+    list(APPEND found "${_scanproof_path_rustc}")
+  endif()
+  if(EXISTS /usr/bin/rustc)
+    list(APPEND found /usr/bin/rustc)
+  endif()
+  list(REMOVE_DUPLICATES found)
+  set(run "")
+  set(ir "")
+  foreach(r IN LISTS found)
+    _scanproof_rust_facts(f "${r}")
+    if(NOT f_version)
+      continue()
+    endif()
+    if(f_has_std AND NOT run)
+      set(run "${r}")
+    endif()
+    if(f_has_std AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
+      set(ir "${r}")
+    endif()
+  endforeach()
+  if(NOT DEFINED SCANPROOF_RUSTC)
+    set(SCANPROOF_RUSTC "${run}" CACHE FILEPATH "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
+  endif()
+  if(NOT DEFINED SCANPROOF_RUST_IR_RUSTC)
+    set(SCANPROOF_RUST_IR_RUSTC "${ir}" CACHE FILEPATH "rustc for the proof's bitcode (its LLVM no newer than 19)")
+  endif()
+  foreach(which SCANPROOF_CARGO SCANPROOF_RUST_IR_CARGO)
+    if(which STREQUAL "SCANPROOF_CARGO")
+      set(rustc "${SCANPROOF_RUSTC}")
+    else()
+      set(rustc "${SCANPROOF_RUST_IR_RUSTC}")
+    endif()
+    if(DEFINED ${which})
+      continue()
+    endif()
+    set(cargo "")
+    if(which STREQUAL "SCANPROOF_CARGO" AND DEFINED ENV{CARGO} AND NOT "$ENV{CARGO}" STREQUAL "")
+      set(cargo "$ENV{CARGO}")
+    elseif(rustc)
+      get_filename_component(dir "${rustc}" DIRECTORY)
+      if(EXISTS "${dir}/cargo")
+        set(cargo "${dir}/cargo")
+      endif()
+    endif()
+    if(NOT cargo AND EXISTS /usr/bin/cargo)
+      set(cargo /usr/bin/cargo)
+    endif()
+    set(${which} "${cargo}" CACHE FILEPATH "cargo beside ${which}'s rustc (scanproof)")
+  endforeach()
+  if(SCANPROOF_RUSTC)
+    _scanproof_rust_facts(f "${SCANPROOF_RUSTC}")
+    message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), cargo ${SCANPROOF_CARGO}; "
+                   "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}")
+  endif()
+endfunction()
+_scanproof_rust_choose()
 
 # Which candidate files are Rust: a .rs file, or a crate's Cargo.toml.
 set(SCANPROOF_RUST_FILE_REGEX "(\\.rs|/Cargo\\.toml)$")
@@ -260,12 +366,12 @@ function(scanproof_rust_declarations pairs_var error_var src)
     endif()
     # The export: #[no_mangle], optional further attributes, then the fn.
     set(ws "[ \t\r\n]*")
-    if(NOT text MATCHES "#\\[no_mangle\\]${ws}(#\\[[^\n]*\\]${ws})*pub${ws}(unsafe${ws})?extern${ws}\"C\"${ws}fn${ws}${name}${ws}\\(([^)]*)\\)${ws}(->${ws}([A-Za-z0-9_:]+))?")
+    if(NOT text MATCHES "#\\[(unsafe\\()?no_mangle\\)?\\]${ws}(#\\[[^\n]*\\]${ws})*pub${ws}(unsafe${ws})?extern${ws}\"C\"${ws}fn${ws}${name}${ws}\\(([^)]*)\\)${ws}(->${ws}([A-Za-z0-9_:]+))?")
       list(APPEND errors "candidate ${name}: no exported function of that name; declare it #[no_mangle] ${sig}, or name the scanner with fn=<path>")
       continue()
     endif()
-    set(params "${CMAKE_MATCH_3}")
-    set(ret "${CMAKE_MATCH_5}")
+    set(params "${CMAKE_MATCH_4}")  # 1: unsafe(, 2: attributes, 3: unsafe
+    set(ret "${CMAKE_MATCH_6}")
     string(STRIP "${params}" params)
     string(REGEX REPLACE "[ \t\r\n]+" " " shown "${params}")
     set(arg "(mut[ \t]+)?${id}[ \t]*:[ \t]*${prim}")
@@ -466,6 +572,29 @@ macro_rules! scanproof_index {
   set(${out} "${body}" PARENT_SCOPE)
 endfunction()
 
+# _scanproof_rust_needs_newer(<out> <log> <src>): for cargo's or rustc's
+# output that says the crate needs a newer Rust (its rust-version, its
+# edition), the message naming both versions; "" otherwise.
+function(_scanproof_rust_needs_newer out log src)
+  set(needs "")
+  if(log MATCHES "requires rustc ([0-9.]+) or newer")
+    set(needs "rust-version ${CMAKE_MATCH_1}")
+  elseif(log MATCHES "edition2024|edition 2024|`2024`")
+    set(needs "edition 2024 (rustc 1.85 or newer)")
+  elseif(log MATCHES "edition2021|`2021`")
+    set(needs "edition 2021 (rustc 1.56 or newer)")
+  endif()
+  set(message "")
+  if(needs)
+    execute_process(COMMAND "${SCANPROOF_RUSTC}" --version OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE
+      ERROR_QUIET)
+    string(CONCAT message "${src} needs a newer Rust than the one found: it says ${needs}, and the rustc found "
+                  "is ${found} (${SCANPROOF_RUSTC}). Put a newer one first on PATH (rustup), or set RUSTC or "
+                  "-DSCANPROOF_RUSTC (docs/contracts.md, Rust toolchains)")
+  endif()
+  set(${out} "${message}" PARENT_SCOPE)
+endfunction()
+
 # scanproof_rust_crate(<prefix> <Cargo.toml>): reads the crate with `cargo
 # metadata`: <prefix>_package (its name), <prefix>_deps (its dependencies as
 # the wrapper's Cargo.toml lines, each a path dependency, as the crate names
@@ -485,6 +614,10 @@ function(scanproof_rust_crate prefix toml)
     string(REGEX MATCH "error[^\n]*(\n[^\n]+)?" first "${log}")
     string(REPLACE "\n" " " first "${first}")
     set(error "${toml}: cargo metadata: ${first}")
+    _scanproof_rust_needs_newer(newer "${log}" "${toml}")
+    if(newer)
+      set(error "${newer}")
+    endif()
   else()
     string(JSON n LENGTH "${json}" packages)
     math(EXPR last "${n} - 1")
@@ -737,6 +870,14 @@ function(scanproof_rust_probe status_var message_var libs_var src)
         string(APPEND where ")")
       endif()
       set(message "${src} does not compile for this target: ${first}${where}")
+      if(first MATCHES "can't find crate for .(std|core).")  # the machine's lack: not built here
+        set(status "not built")
+        set(message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in ${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or rustup target add ${SCANPROOF_RUST_TARGET})")
+      endif()
+      _scanproof_rust_needs_newer(newer "${log}" "${src}")
+      if(newer)
+        set(message "${newer}")
+      endif()
     elseif(log MATCHES "native-static-libs: ([^\n]*)")
       separate_arguments(libs UNIX_COMMAND "${CMAKE_MATCH_1}")
       if(SCANPROOF_LINK_STATIC)  # no libgcc_s.a: its unwinder is libgcc_eh.a
