@@ -29,9 +29,9 @@ def become_subreaper():
         return False
 
 
-def _children():
-    """{pid: parent pid} of every live process (zombies excluded)."""
-    out = {}
+def processes():
+    """(pid, state, parent pid, command name) of every process in /proc: the
+    one reading of /proc/<pid>/stat (here and orphans.py)."""
     for d in os.listdir("/proc"):
         if not d.isdigit():
             continue
@@ -41,9 +41,12 @@ def _children():
         except OSError:
             continue
         fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
-        if fields[0] != "Z":
-            out[int(d)] = int(fields[1])
-    return out
+        yield int(d), fields[0], int(fields[1]), stat[stat.index("(") + 1:stat.rindex(")")]
+
+
+def _children():
+    """{pid: parent pid} of every live process (zombies excluded)."""
+    return {pid: ppid for pid, state, ppid, _ in processes() if state != "Z"}
 
 
 def descendants(root=None):

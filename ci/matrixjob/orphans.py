@@ -24,6 +24,8 @@ import subprocess
 import threading
 import weakref
 
+from . import interrupt
+
 REAP_INTERVAL_S = 1.0
 
 _lock = threading.Lock()
@@ -47,19 +49,8 @@ class _RegisteredPopen(_original_popen):
 def _zombie_children():
     """{pid: command name} of this process's children that have ended and are
     not yet waited for."""
-    me, out = os.getpid(), {}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            with open(f"/proc/{d}/stat", encoding="utf-8", errors="replace") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
-        if fields[0] == "Z" and int(fields[1]) == me:
-            out[int(d)] = stat[stat.index("(") + 1:stat.rindex(")")]
-    return out
+    me = os.getpid()
+    return {pid: name for pid, state, ppid, name in interrupt.processes() if state == "Z" and ppid == me}
 
 
 def _own(pid):
