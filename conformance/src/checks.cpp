@@ -556,6 +556,27 @@ std::string describe(const descriptor& d, const mismatch& m) {
   return s.str();
 }
 
+// A two-half board whose scanner is right on the failing inputs with its
+// halves swapped most likely holds them in the other order: a hint naming the
+// declaration (never part of the verdict, which stays the failure). Tried
+// only where the swapped board is in the domain, so the scanner sees nothing
+// it could not be given.
+std::string half_order_hint(const descriptor& d, const observation& o) {
+  if (!d.batch || d.sh.width != 128 || !d.sh.two_halves() || d.sh.high_offset != 64) return "";
+  for (const std::optional<mismatch>* m : {&o.smallest, &o.first}) {
+    if (!*m) continue;
+    const word arg = to_argument(d.sh, (*m)->input);
+    const word swapped{arg.hi, arg.lo};
+    if (from_argument(d.sh, swapped) & ~d.sh.domain) return "";
+    flight_chunk(&swapped, 0, 1, "half-order hint");
+    if (call_one(d.batch, swapped) != (*m)->expected) return "";
+  }
+  const bool low = d.sh.halves == half_order::low_first;
+  return std::string("  hint: with its two halves swapped it returns what is expected on these inputs: if the "
+                     "board holds its ") + (low ? "high" : "low") + " half first, declare .halves = scanproof::" +
+         (low ? "high_first" : "low_first") + " (docs/contracts.md, Boards and results as engines type them)\n";
+}
+
 std::string failure_text(const descriptor& d, std::string_view check, const observation& o) {
   std::ostringstream s;
   s << "op=" << op_label(d.operation, d.sh) << " impl=" << d.name << " check=" << check << ": " << o.failures
@@ -563,6 +584,7 @@ std::string failure_text(const descriptor& d, std::string_view check, const obse
   s << "  smallest failing input: " << describe(d, *o.smallest) << "\n";
   if (o.first && o.first->input != o.smallest->input)
     s << "  first failing input:    " << describe(d, *o.first) << "\n";
+  s << half_order_hint(d, o);
   s << "  re-run: ctest -R '^conformance\\." << op_label(d.operation, d.sh) << "\\." << d.name << "\\."
     << check << "$' --output-on-failure";
   return s.str();

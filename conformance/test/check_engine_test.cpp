@@ -169,6 +169,33 @@ TEST(check_engine, a_build_option_this_cpu_lacks_is_the_candidates_finding) {
   EXPECT_EQ(r.seen.inputs, 0u) << "nothing runs";
 }
 
+// A correct scanner of a board that holds its high half first, registered
+// without saying so, fails (the suite cannot know) and the failure says what
+// to declare; declared, it passes. The hint is text beside the verdict.
+struct high_first_board {
+  std::uint64_t b64[2];  // b64[0]: squares 64..127
+};
+int high_first_lsb(high_first_board b) {
+  return b.b64[1] ? std::countr_zero(b.b64[1]) : 64 + std::countr_zero(b.b64[0]);
+}
+
+TEST(check_engine, a_board_read_in_the_wrong_half_order_fails_with_a_hint_naming_the_declaration) {
+  descriptor d = make("undeclared", op::lsb, &batch<&high_first_lsb>);
+  d.sh = signature_shape<&high_first_lsb>();
+  const check_outcome r = run_check(d, "single_bits");
+  EXPECT_EQ(r.v, verdict::fail);
+  EXPECT_NE(r.message.find("declare .halves = scanproof::high_first"), std::string::npos) << r.message;
+
+  using high_first = reading<half_order::high_first>;
+  descriptor ok = make("declared", op::lsb, &batch<&high_first_lsb, high_first>);
+  ok.sh = signature_shape<&high_first_lsb, high_first>();
+  EXPECT_EQ(run_check(ok, "single_bits").v, verdict::pass);
+
+  // A scanner that is wrong either way gets no hint.
+  descriptor wrong = make("wrong", op::lsb, &batch<walisch_swapped>);
+  EXPECT_EQ(run_check(wrong, "single_bits").message.find("hint:"), std::string::npos);
+}
+
 // What a sweep reports besides its verdict: every input of the set ran, the
 // digest is value_digest of the outputs in input order (the one definition
 // the matrix report and a separate judge compare), and the scanner's own time

@@ -119,13 +119,12 @@ struct kernels {
 };
 template <auto F, op O, class Rd = default_reading>
 constexpr kernels pop_kernels_for() {
-  static_assert(pops(O) && pop_signature_t<F>::valid,
-                "pop_lsb/pop_msb take one board by non-const reference or by pointer (T& or T*: "
-                "an unsigned integer, unsigned __int128 or a 16-byte struct of two uint64_t), or are "
-                "a non-const member function of the board taking nothing, and clear the square they "
-                "return; a scanner that takes its board by reference or pointer is registered as "
-                "op::pop_lsb or op::pop_msb");
-  if constexpr (pops(O) && pop_signature_t<F>::valid) {
+  static_assert(pops(O) && pop_signature_t<F>::valid && pop_signature_t<F>::readable,
+                "pop_lsb/pop_msb take one board by non-const reference or by pointer (T& or T*: a "
+                "board board.hpp makes and reads back), or are a non-const member function of the "
+                "board taking nothing, and clear the square they return; a scanner that takes its "
+                "board by reference or pointer is registered as op::pop_lsb or op::pop_msb");
+  if constexpr (pops(O) && pop_signature_t<F>::valid && pop_signature_t<F>::readable) {
     shape s = integer_shape(pop_signature_t<F>::width);
     s.arg = pop_signature_t<F>::kind;
     s.halves = Rd::halves;

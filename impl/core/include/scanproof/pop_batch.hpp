@@ -1,8 +1,8 @@
 // Kernels for the pop ops (op.hpp: pop_lsb, pop_msb): a scanner that returns
 // a square and clears it in its argument, taken by reference (C++'s
 // `int pop_lsb(Bitboard& b)`) or by pointer (C's `int poplsb(uint64_t* b)`).
-// The board is any one-board type batch.hpp's scanner_signature accepts
-// (an unsigned integer, unsigned __int128, a 16-byte struct of two uint64_t).
+// The board is any one-board type board.hpp's model makes and reads back
+// (integers, enumerations, board classes of 1 to 16 bytes, board_traits).
 //
 // The descriptor keeps two entry points (descriptor.hpp): `batch` writes the
 // index alone, so every driver that reads an index (bench, chain, the index
