@@ -188,7 +188,8 @@ int usage(int code) {
                "       scanproof check [--impl NAME[,NAME...]] [--op OP] [--json FILE] [--timeout S]\n"
                "       scanproof bench [--op OP] [--impl NAME] [--json FILE] [--min-time S] [--repetitions N]\n"
                "       scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--jobs N]\n"
-               "       scanproof eval --impl NAME INPUT...   (each input's result, one line each)\n");
+               "       scanproof eval --impl NAME INPUT...   (each input's result, one line each)\n"
+               "       scanproof discover <dir | compile_commands.json> [--out DIR] [-- FLAGS...]\n");
   return code;
 }
 }  // namespace
@@ -213,6 +214,11 @@ int main(int argc, char** argv) {
     return run_sibling("scanproof_prove",
                        "the prover is built only with clang-19, llvm-19-dev and libz3-dev "
                        "(apt-get install them, then reconfigure; docs/proof.md)",
+                       argc, argv);
+  if (cmd == "discover")
+    return run_sibling("scanproof_discover",
+                       "discovery is built only with clang-19, llvm-19-dev and libz3-dev, as the prover "
+                       "(apt-get install them, then reconfigure; docs/discovery.md)",
                        argc, argv);
   if (cmd == "-h" || cmd == "--help") return usage(0);
   std::vector<cl::option_spec> options;

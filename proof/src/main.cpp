@@ -91,12 +91,9 @@ static int prove_main(int argc, char** argv) {
   const std::string timeout = a->value("timeout", SCANPROOF_PROOF_TIMEOUT);
   const auto timeout_s = cl::timeout_seconds(me, timeout);
   if (!timeout_s) return 2;
-  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (a->has("jobs")) {
-    const auto n = cl::positive_integer(me, "--jobs", a->value("jobs"));
-    if (!n) return 2;
-    jobs = *n;
-  }
+  const auto jobs_given = cl::jobs(me, *a);
+  if (!jobs_given) return 2;
+  int jobs = *jobs_given;
   unsigned loop_bound = 66;
   if (a->has("loop-bound")) {
     const auto n = cl::positive_integer(me, "--loop-bound", a->value("loop-bound"));

@@ -6,7 +6,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+
+#if !defined(__wasi__)
+#include <thread>  // --jobs: the number of CPUs (wasm32 has no threads)
+#endif
 
 #include "scanproof/checks.hpp"
 #include "scanproof/json_style.hpp"
@@ -127,6 +132,15 @@ std::optional<int> positive_integer(std::string_view program, std::string_view o
   if (!text.empty() && !std::isspace(static_cast<unsigned char>(text[0])) && !*end && !errno && v >= 1 && v <= 1000000) return static_cast<int>(v);
   say(program, std::string(option) + " wants a positive whole number, not '" + text + "'");
   return std::nullopt;
+}
+
+std::optional<int> jobs(std::string_view program, const arguments& a) {
+  if (a.has("jobs")) return positive_integer(program, "--jobs", a.value("jobs"));
+#if defined(__wasi__)
+  return 1;
+#else
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+#endif
 }
 
 std::string json_line(const json& value) { return json_style::line(value); }

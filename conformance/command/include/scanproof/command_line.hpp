@@ -68,6 +68,9 @@ std::optional<double> positive_number(std::string_view program, std::string_view
 std::optional<int> positive_integer(std::string_view program, std::string_view option,
                                     const std::string& text);
 
+// --jobs N (`scanproof prove`, `scanproof discover`): N, else the number of CPUs.
+std::optional<int> jobs(std::string_view program, const arguments& a);
+
 using json = json_style::json;  // fields in the order they are set
 
 // The suite's JSON style (json_style.hpp): one line, `{"name": "x", "op": "lsb", "checks": [1, 2]}`

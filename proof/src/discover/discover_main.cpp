@@ -1,0 +1,216 @@
+// scanproof_discover (`scanproof discover`): finds an engine's scanners by what
+// they compute, proves each classification on the engine's IR, and writes the
+// candidate file that registers them (docs/discovery.md).
+//   scanproof discover <dir | compile_commands.json> [--out DIR] [--timeout S] [--jobs N] [-- FLAGS...]
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "classify.hpp"
+#include "functions.hpp"
+#include "prove.hpp"
+#include "registration.hpp"
+#include "report.hpp"
+#include "scanproof/command_line.hpp"
+#include "scanproof/supervise.hpp"
+#include "units.hpp"
+
+namespace {
+using namespace scanproof;
+using namespace scanproof::discover;
+namespace fs = std::filesystem;
+
+int usage(int code) {
+  (code ? std::cerr : std::cout)
+      << "usage: scanproof discover <dir | compile_commands.json> [--out DIR] [--timeout S] [--jobs N] [-- FLAGS...]\n"
+         "  Finds every function of an engine's tree whose signature could be a scanner, runs it on probe\n"
+         "  boards through the prover's meaning of its IR, says which op it computes (and on which shape),\n"
+         "  proves that for every input or refutes it, and writes the candidate file that registers them.\n"
+         "  <dir>          a source tree (its compile_commands.json, there or in build/, when it has one)\n"
+         "  --out DIR      where discovered_scanners.cpp / .c and discover.json go (default: scanproof-discovered)\n"
+         "  --timeout S    seconds per function to prove its classification (default 60)\n"
+         "  --jobs N       functions classified and proved at once (default: the number of CPUs)\n"
+         "  -- FLAGS...    compiler flags for every unit (-DNAME, -Idir, -std=c++20)\n";
+  return code;
+}
+
+// One function's classification and proof, as a child process sends it.
+std::string to_record(const classification& c, const proof::outcome& p) {
+  nlohmann::json j;
+  j["k"] = static_cast<int>(c.k);
+  j["op"] = std::string(name(c.operation));
+  j["width"] = c.sh.width;
+  j["arg"] = static_cast<int>(c.sh.arg);
+  j["offset"] = c.sh.high_offset;
+  j["base"] = c.sh.index_base;
+  j["halves"] = static_cast<int>(c.sh.halves);
+  j["domain"] = {c.sh.domain.lo, c.sh.domain.hi};
+  j["declared"] = c.sh.domain_declared;
+  j["zero_kind"] = static_cast<int>(c.zero.k);
+  j["zero_value"] = c.zero.value;
+  j["zero_text"] = c.zero_text;
+  j["reason"] = c.reason;
+  j["probes"] = c.probes;
+  j["proof"] = proof::to_record(p);
+  return j.dump();
+}
+
+bool from_record(const std::string& text, classification& c, proof::outcome& p) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) return false;
+  c.k = static_cast<classification::kind>(j["k"].get<int>());
+  for (op o : all_ops)
+    if (name(o) == j["op"].get<std::string>()) c.operation = o;
+  c.sh.width = j["width"];
+  c.sh.arg = static_cast<argument>(j["arg"].get<int>());
+  c.sh.high_offset = j["offset"];
+  c.sh.index_base = j["base"];
+  c.sh.halves = static_cast<half_order>(j["halves"].get<int>());
+  c.sh.domain = word{j["domain"][0].get<std::uint64_t>(), j["domain"][1].get<std::uint64_t>()};
+  c.sh.domain_declared = j["declared"];
+  c.zero.k = static_cast<zero_spec::kind>(j["zero_kind"].get<int>());
+  c.zero.value = j["zero_value"];
+  c.zero_text = j["zero_text"];
+  c.reason = j["reason"];
+  c.probes = j["probes"];
+  p = proof::from_record(j["proof"].get<std::string>());
+  return true;
+}
+
+// Classifies f and proves the classification (in a child process of its own:
+// a crash or hang in the translator or the solver costs this function only).
+std::string classify_and_prove(proof::ir_set& ir, const found_function& f, std::size_t index, double timeout_s) {
+  llvm::Module& m = *ir.modules[f.module];
+  const std::string impl = "discovered_" + std::to_string(index);
+  classification c = classify(ir, m, f, "scanproof.discover." + std::to_string(index), std::min(timeout_s, 30.0));
+  proof::outcome p;
+  if (c.k == classification::kind::classified) {
+    m.getFunction(c.wrapper)->setName("scanproof_scalar__" + impl);
+    descriptor d;
+    d.name = impl;
+    d.operation = c.operation;
+    d.sh = c.sh;
+    d.zero = c.zero;
+    d.candidate = true;
+    proof::prove_options po;
+    po.timeout_s = timeout_s;
+    po.replay = false;
+    po.no_replay = "not replayed here: `ci/matrix --candidates` on the written file runs it on the built code";
+    p = proof::prove(d, ir, po);
+  }
+  return to_record(c, p);
+}
+
+}  // namespace
+
+static int discover_main(int argc, char** argv) {
+  namespace cl = command_line;
+  const char* me = "scanproof discover";
+  // Everything after `--` is the compiler's.
+  std::vector<std::string> extra;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      for (int k = i + 1; k < argc; ++k) extra.push_back(argv[k]);
+      argc = i;
+      break;
+    }
+  const auto a = cl::parse(me, argc, argv, 1, {{"out", true}, {"timeout", true}, {"jobs", true}}, /*operands=*/true);
+  if (!a) return usage(2);
+  if (a->help) return usage(0);
+  if (a->operands.size() != 1) {
+    std::cerr << me << ": name one source tree or compile_commands.json\n";
+    return usage(2);
+  }
+  const auto timeout_s = cl::timeout_seconds(me, a->value("timeout", "60"));
+  if (!timeout_s) return 2;
+  const auto jobs_given = cl::jobs(me, *a);
+  if (!jobs_given) return 2;
+  int jobs = *jobs_given;
+  const std::string out_dir = fs::absolute(a->value("out", "scanproof-discovered")).string();
+  const std::string path = a->operands.front();
+
+  std::string how;
+  std::vector<unit> units;
+  try {
+    units = find_units(path, extra, how);
+  } catch (const std::exception& e) {
+    std::cerr << me << ": " << e.what() << "\n";
+    return 2;
+  }
+  const std::string root = tree_root(path);
+  std::cout << "scanproof discover: " << units.size() << " translation units from " << how << "\n";
+  fs::create_directories(out_dir);
+  const std::vector<compiled> built = compile_units(units, out_dir + "/ir", jobs);
+  std::vector<std::string> bitcode;
+  int failed_sources = 0, failed_headers = 0;
+  for (const compiled& c : built) {
+    if (!c.ir.empty()) {
+      bitcode.push_back(c.ir);
+      continue;
+    }
+    (c.u.header ? failed_headers : failed_sources)++;
+    std::cout << (c.u.header ? "  note: a header that does not compile on its own: " : "  error: does not compile: ")
+              << fs::path(c.u.source).lexically_relative(root).string() << ": " << c.error << "\n";
+  }
+  if (bitcode.empty()) {
+    std::cerr << me << ": no unit of " << root << " compiled (see the errors above; flags after `--` are given to every unit)\n";
+    return 2;
+  }
+  proof::ir_set ir;
+  ir.target = "host";
+  std::vector<std::string> unreadable;
+  std::map<std::string, std::string> out_of_line;
+  std::vector<found_function> found = load_and_find(ir, bitcode, root, unreadable, out_of_line);
+  for (const std::string& u : unreadable) std::cout << "  error: unreadable IR: " << u << "\n";
+  std::cout << "scanproof discover: " << found.size() << " functions with a scanner's signature in "
+            << bitcode.size() << " compiled units\n";
+
+  std::vector<discovered> all(found.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex text;
+  const auto guard = static_cast<unsigned>(2 * *timeout_s + 120);
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < found.size();) {
+      discovered& d = all[i];
+      d.f = found[i];
+      const isolated_result run = run_isolated([&] { return classify_and_prove(ir, d.f, i, *timeout_s); }, guard);
+      if (!run.completed || !from_record(run.output, d.c, d.proof)) {
+        d.c.k = classification::kind::not_run;
+        d.c.reason = "the classifier did not run to its end (a bug in the suite): " +
+                     (run.completed ? "its record is unreadable" : run.why);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min<int>(jobs, static_cast<int>(found.size())); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+
+  plan_registrations(all, root, out_of_line);
+  std::cout << "\n" << table(all, root);
+  bool refuted = false, errors = false;
+  for (const discovered& d : all) {
+    refuted = refuted || d.proof.verdict == "counterexample";
+    errors = errors || d.proof.verdict == "error" || d.c.reason.find("a bug in the suite") != std::string::npos;
+  }
+  for (const char* language : {"C++", "C"}) {
+    const std::string text = candidate_file(all, language, units, root, out_dir);
+    if (text.empty()) continue;
+    const std::string file = out_dir + "/discovered_scanners" + (std::string(language) == "C" ? ".c" : ".cpp");
+    std::ofstream(file) << text;
+    std::cout << "\nwrote " << file << ": check it with ci/matrix --candidates " << file << "\n";
+  }
+  {
+    std::ofstream(out_dir + "/discover.json") << json_report(all, root, how);
+  }
+  std::cout << "wrote " << out_dir << "/discover.json\n";
+  if (failed_sources) std::cout << failed_sources << " source file(s) did not compile: their functions were not searched\n";
+  return errors ? 2 : refuted ? 1 : 0;
+}
+
+int main(int argc, char** argv) { return scanproof::completing_main(discover_main, argc, argv); }

@@ -1,0 +1,262 @@
+#include "functions.hpp"
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/TargetParser/Triple.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace scanproof::discover {
+namespace {
+namespace fs = std::filesystem;
+
+// Typedefs, const and volatile removed: what the type is.
+const llvm::DIType* bare(const llvm::DIType* t) {
+  while (auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(t)) {
+    const unsigned tag = d->getTag();
+    if (tag != llvm::dwarf::DW_TAG_typedef && tag != llvm::dwarf::DW_TAG_const_type &&
+        tag != llvm::dwarf::DW_TAG_volatile_type && tag != llvm::dwarf::DW_TAG_restrict_type)
+      break;
+    t = d->getBaseType();
+  }
+  return t;
+}
+
+// The scope of a declaration as C++ qualifies it ("engine::ShogiBoard::"),
+// or nullopt inside an anonymous namespace or a function.
+std::optional<std::string> scope_prefix(const llvm::DIScope* s) {
+  std::string out;
+  for (; s && !llvm::isa<llvm::DIFile>(s) && !llvm::isa<llvm::DICompileUnit>(s); s = s->getScope()) {
+    if (auto* ns = llvm::dyn_cast<llvm::DINamespace>(s)) {
+      if (ns->getName().empty()) return std::nullopt;
+      out = ns->getName().str() + "::" + out;
+    } else if (auto* ct = llvm::dyn_cast<llvm::DICompositeType>(s)) {
+      if (ct->getName().empty()) return std::nullopt;
+      out = ct->getName().str() + "::" + out;
+    } else {
+      return std::nullopt;  // a function's local type
+    }
+  }
+  return out;
+}
+
+// A type as C++ (or C) spells it, or "" where the debug information cannot say.
+std::string type_text(const llvm::DIType* t) {
+  if (!t) return "void";
+  if (auto* b = llvm::dyn_cast<llvm::DIBasicType>(t)) return b->getName().str();
+  if (auto* c = llvm::dyn_cast<llvm::DICompositeType>(t)) {
+    const auto scope = scope_prefix(c->getScope());
+    return scope && !c->getName().empty() ? *scope + c->getName().str() : "";
+  }
+  if (auto* d = llvm::dyn_cast<llvm::DIDerivedType>(t)) {
+    const std::string base = type_text(d->getBaseType());
+    if (base.empty()) return "";
+    switch (d->getTag()) {
+      case llvm::dwarf::DW_TAG_typedef: {
+        const auto scope = scope_prefix(d->getScope());
+        return scope ? *scope + d->getName().str() : "";
+      }
+      case llvm::dwarf::DW_TAG_const_type: return base + " const";
+      case llvm::dwarf::DW_TAG_volatile_type: return base + " volatile";
+      case llvm::dwarf::DW_TAG_pointer_type: return base + "*";
+      case llvm::dwarf::DW_TAG_reference_type: return base + "&";
+      case llvm::dwarf::DW_TAG_rvalue_reference_type: return base + "&&";
+      default: return "";
+    }
+  }
+  return "";
+}
+
+bool is_const_target(const llvm::DIType* pointer_or_reference) {
+  auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(pointer_or_reference);
+  for (const llvm::DIType* t = d ? d->getBaseType() : nullptr; t;) {
+    auto* q = llvm::dyn_cast<llvm::DIDerivedType>(t);
+    if (!q) return false;
+    if (q->getTag() == llvm::dwarf::DW_TAG_const_type) return true;
+    if (q->getTag() != llvm::dwarf::DW_TAG_typedef && q->getTag() != llvm::dwarf::DW_TAG_volatile_type) return false;
+    t = q->getBaseType();
+  }
+  return false;
+}
+
+std::string file_of(const llvm::DIFile* f) {
+  if (!f) return "";
+  fs::path p(f->getFilename().str());
+  if (p.is_relative()) p = fs::path(f->getDirectory().str()) / p;
+  return fs::weakly_canonical(p).string();
+}
+
+bool is_header_file(const std::string& file) {
+  const std::string e = fs::path(file).extension().string();
+  return e == ".h" || e == ".hh" || e == ".hpp" || e == ".hxx" || e == ".inl";
+}
+
+bool under(const std::string& file, const std::string& root) {
+  return file.size() > root.size() && file.compare(0, root.size(), root) == 0 && file[root.size()] == '/';
+}
+
+// The board form of f's parameters, or nullopt when they cannot be one board.
+std::optional<board_form> form_of(const llvm::Function& f, const llvm::DISubroutineType* st, bool member) {
+  const auto args = f.arg_size();
+  auto di_param = [&](unsigned k) -> const llvm::DIType* {
+    if (!st) return nullptr;
+    auto types = st->getTypeArray();
+    return k + 1 < types.size() ? types[k + 1] : nullptr;
+  };
+  board_form form;
+  if (args == 1 && f.getArg(0)->getType()->isIntegerTy()) {
+    const unsigned w = f.getArg(0)->getType()->getIntegerBitWidth();
+    if (w != 8 && w != 16 && w != 32 && w != 64 && w != 128) return std::nullopt;
+    form.bits = w;
+    return form;
+  }
+  if (args == 2 && f.getArg(0)->getType()->isIntegerTy(64) && f.getArg(1)->getType()->isIntegerTy(64)) {
+    form.how = board_form::passing::two_values;
+    form.bits = 128;
+    return form;
+  }
+  if (args == 1 && f.getArg(0)->getType()->isPointerTy()) {
+    std::uint64_t bytes = f.getParamDereferenceableBytes(0);
+    const llvm::DIType* p = di_param(0);
+    if (bytes == 0 && p) {
+      auto* d = llvm::dyn_cast<llvm::DIDerivedType>(p);
+      if (d && (d->getTag() == llvm::dwarf::DW_TAG_pointer_type || d->getTag() == llvm::dwarf::DW_TAG_reference_type))
+        if (const llvm::DIType* pointee = bare(d->getBaseType())) bytes = pointee->getSizeInBits() / 8;
+    }
+    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) return std::nullopt;
+    form.how = board_form::passing::memory;
+    form.bits = static_cast<unsigned>(bytes * 8);
+    form.writable = !is_const_target(p) && !f.onlyReadsMemory() && !f.hasParamAttribute(0, llvm::Attribute::ReadOnly);
+    (void)member;
+    return form;
+  }
+  return std::nullopt;
+}
+
+void optimise(llvm::Module& m) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
+  mpm.run(m, mam);
+}
+
+}  // namespace
+
+std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<std::string>& bitcode,
+                                          const std::string& root, std::vector<std::string>& unreadable,
+                                          std::map<std::string, std::string>& out_of_line) {
+  std::vector<found_function> all;
+  std::set<std::string> seen;  // an inline function is in every unit that includes its header: once
+  for (const std::string& file : bitcode) {
+    llvm::SMDiagnostic err;
+    std::unique_ptr<llvm::Module> m = llvm::parseIRFile(file, err, ir.context);
+    if (!m) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      err.print("scanproof discover", os);
+      unreadable.push_back(file + ": " + os.str());
+      continue;
+    }
+    const std::size_t index = ir.modules.size();
+    std::vector<llvm::GlobalValue*> keep;
+    for (llvm::Function& f : *m) {
+      if (f.isDeclaration() || f.isIntrinsic()) continue;
+      const llvm::DISubprogram* sp = f.getSubprogram();
+      if (!sp) continue;
+      const std::string where = file_of(sp->getFile());
+      if (!under(where, root)) continue;
+      if (auto* cls = llvm::dyn_cast_or_null<llvm::DICompositeType>(sp->getScope()); cls && !is_header_file(where))
+        if (const auto scope = scope_prefix(cls->getScope())) out_of_line.emplace(*scope + cls->getName().str(), where);
+      llvm::Type* rt = f.getReturnType();
+      if (!rt->isIntegerTy() || rt->getIntegerBitWidth() < 8 || rt->getIntegerBitWidth() > 64) continue;
+      const llvm::DISubroutineType* st = sp->getType();
+      auto types = st ? st->getTypeArray() : llvm::DITypeRefArray(nullptr);
+      bool member = false;
+      if (types.size() > 1 && types[1] && (types[1]->getFlags() & llvm::DINode::FlagArtificial)) member = true;
+      const auto form = form_of(f, st, member);
+      if (!form) continue;
+      if (!seen.insert(f.getName().str()).second) continue;
+      found_function fn;
+      fn.module = index;
+      fn.symbol = f.getName().str();
+      fn.shown = llvm::demangle(fn.symbol);
+      const auto scope = scope_prefix(sp->getScope());
+      fn.qualified = (scope ? *scope : "") + sp->getName().str();
+      fn.internal = f.hasLocalLinkage() || !scope;
+      fn.file = where;
+      fn.line = sp->getLine();
+      const auto* cu = sp->getUnit();
+      const unsigned lang = cu ? cu->getSourceLanguage() : 0;
+      fn.language = lang == llvm::dwarf::DW_LANG_C99 || lang == llvm::dwarf::DW_LANG_C11 ||
+                            lang == llvm::dwarf::DW_LANG_C89 || lang == llvm::dwarf::DW_LANG_C ||
+                            lang == llvm::dwarf::DW_LANG_C17
+                        ? "C"
+                        : "C++";
+      fn.member = member;
+      fn.form = *form;
+      fn.result_bits = rt->getIntegerBitWidth();
+      const llvm::DIType* result = types.size() > 0 ? types[0] : nullptr;
+      fn.result_type = type_text(result);
+      if (auto* b = llvm::dyn_cast_or_null<llvm::DIBasicType>(bare(result))) {
+        const unsigned enc = b->getEncoding();
+        fn.result_signed = enc == llvm::dwarf::DW_ATE_signed || enc == llvm::dwarf::DW_ATE_signed_char;
+      } else if (auto* c = llvm::dyn_cast_or_null<llvm::DICompositeType>(bare(result));
+                 c && c->getTag() == llvm::dwarf::DW_TAG_enumeration_type && c->getBaseType()) {
+        if (auto* b2 = llvm::dyn_cast<llvm::DIBasicType>(bare(c->getBaseType()))) {
+          const unsigned enc = b2->getEncoding();
+          fn.result_signed = enc == llvm::dwarf::DW_ATE_signed || enc == llvm::dwarf::DW_ATE_signed_char;
+        }
+      }
+      if (types.size() > 1) {
+        const llvm::DIType* board = types[1];
+        fn.board_type = type_text(board);
+        const llvm::DIType* b = bare(board);
+        if (auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(b);
+            d && (d->getTag() == llvm::dwarf::DW_TAG_pointer_type || d->getTag() == llvm::dwarf::DW_TAG_reference_type))
+          b = bare(d->getBaseType());
+        if (auto* c = llvm::dyn_cast_or_null<llvm::DICompositeType>(b)) fn.board_type_file = file_of(c->getFile());
+      }
+      all.push_back(std::move(fn));
+      keep.push_back(&f);
+    }
+    if (keep.empty()) continue;  // nothing to classify in this unit: its module is not kept
+    llvm::appendToUsed(*m, keep);
+    optimise(*m);
+    llvm::StripDebugInfo(*m);
+    ir.modules.push_back(std::move(m));
+  }
+  // An overload set needs a cast to name one of its functions.
+  std::map<std::string, int> names;
+  for (const found_function& f : all) ++names[f.qualified];
+  for (found_function& f : all) f.overloaded = names[f.qualified] > 1;
+  if (!ir.modules.empty()) {
+    const llvm::Module& first = *ir.modules.front();
+    ir.triple = first.getTargetTriple();
+    ir.big_endian = first.getDataLayout().isBigEndian();
+    const llvm::Triple t(ir.triple);
+    ir.long_bits = t.isArch64Bit() && !t.isOSWindows() ? 64 : 32;
+    ir.compiler = "clang 19";
+    ir.flags = "-O2, with the engine's flags";
+  }
+  return all;
+}
+
+}  // namespace scanproof::discover

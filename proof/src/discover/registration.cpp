@@ -1,0 +1,367 @@
+#include "registration.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "scanproof/command_line.hpp"
+#include "scanproof/shape.hpp"
+
+namespace scanproof::discover {
+namespace {
+namespace fs = std::filesystem;
+
+bool is_header(const std::string& file) {
+  static const std::regex h(R"(\.(h|hh|hpp|hxx|inl)$)");
+  return std::regex_search(file, h);
+}
+
+std::string relative(const std::string& file, const std::string& root) {
+  return fs::path(file).lexically_relative(root).string();
+}
+
+// A C identifier from a qualified name: "engine::popcount<unsigned long>" -> "engine_popcount_unsigned_long".
+std::string identifier(const std::string& qualified) {
+  std::string out;
+  for (char ch : qualified) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) out += ch;
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "f_" + out;
+  return out;
+}
+
+std::string base_name(const std::string& qualified) {
+  // The last component outside template arguments.
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < qualified.size(); ++i) {
+    if (qualified[i] == '<') ++depth;
+    else if (qualified[i] == '>') --depth;
+    else if (depth == 0 && qualified.compare(i, 2, "::") == 0) start = i + 2;
+  }
+  std::string b = qualified.substr(start);
+  return b.substr(0, b.find('<'));
+}
+
+std::string class_of(const std::string& qualified) {
+  const std::string b = base_name(qualified);
+  const std::size_t at = qualified.rfind("::" + b);
+  return at == std::string::npos ? "" : qualified.substr(0, at);
+}
+
+// The board's own type: the parameter's type without reference, pointer and const.
+std::string board_value_type(std::string t) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const char* tail : {"&&", "&", "*", " const"})
+      if (t.size() > std::strlen(tail) && t.compare(t.size() - std::strlen(tail), std::string::npos, tail) == 0) {
+        t.resize(t.size() - std::strlen(tail));
+        changed = true;
+      }
+  }
+  return t;
+}
+
+std::string hex(std::uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v << "ULL";
+  return os.str();
+}
+
+// The options after the op, in the order candidate.hpp reads them.
+std::string options(const discovered& d, bool c) {
+  const shape& sh = d.c.sh;
+  std::string o;
+  if (sh.width == 128 && sh.high_offset != 64) o += ", .high_offset = " + std::to_string(sh.high_offset);
+  if (sh.index_base) o += ", .index_base = " + std::to_string(sh.index_base);
+  if (sh.halves == half_order::high_first) o += ", .halves = scanproof::high_first";
+  if (sh.domain_declared)
+    o += c ? ", .domain = {" + hex(sh.domain.lo) + ", " + hex(sh.domain.hi) + "}"
+           : ", .domain = scanproof::word{" + hex(sh.domain.lo) + ", " + hex(sh.domain.hi) + "}";
+  const bool count = d.c.operation == op::ctz || d.c.operation == op::clz;
+  if (d.c.zero.k == zero_spec::kind::declared)
+    o += c ? ", .zero = SCANPROOF_ZERO_RETURNS(" + std::to_string(d.c.zero.value) + ")"
+           : ", .zero = " + std::to_string(d.c.zero.value);
+  else if (d.c.zero.k == zero_spec::kind::undefined && count)  // lsb/msb and the pops never judge 0 by default
+    o += c ? ", .zero = SCANPROOF_ZERO_UNDEFINED" : ", .zero = scanproof::undefined";
+  return o;
+}
+
+std::string c_op(op o) {
+  switch (o) {
+    case op::lsb: return "SCANPROOF_LSB";
+    case op::msb: return "SCANPROOF_MSB";
+    case op::ctz: return "SCANPROOF_CTZ";
+    case op::clz: return "SCANPROOF_CLZ";
+    case op::popcount: return "SCANPROOF_POPCOUNT";
+    case op::pop_lsb: return "SCANPROOF_POP_LSB";
+    case op::pop_msb: return "SCANPROOF_POP_MSB";
+  }
+  return "";
+}
+
+// The header of the tree that declares `name(` (a function defined in a source file).
+std::string declaring_header(const std::string& root, const std::string& name, std::map<std::string, std::string>& texts) {
+  if (texts.empty()) {
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+         it != fs::recursive_directory_iterator(); ++it) {
+      const std::string n = it->path().filename().string();
+      if (it->is_directory() && (n.empty() || n[0] == '.' || n.rfind("build", 0) == 0)) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file() && is_header(it->path().string())) {
+        std::ifstream in(it->path());
+        std::ostringstream s;
+        s << in.rdbuf();
+        texts[fs::weakly_canonical(it->path()).string()] = s.str();
+      }
+    }
+    texts[""] = "";  // read once, even when the tree has no header
+  }
+  const std::regex decl("\\b" + name + "\\s*\\(");
+  for (const auto& [file, text] : texts)
+    if (!file.empty() && std::regex_search(text, decl)) return file;
+  return "";
+}
+
+// How the candidate file includes `file`: relative to the deepest include
+// directory that holds it, else to the candidate file's own directory.
+std::string include_path(const std::string& file, const std::set<std::string>& includes, const std::string& out_dir) {
+  std::string rel = fs::path(file).lexically_relative(fs::weakly_canonical(out_dir)).string();
+  std::size_t best = 0;
+  for (const std::string& dir : includes)
+    if (dir.size() > best && file.compare(0, dir.size() + 1, dir + "/") == 0) {
+      best = dir.size();
+      rel = file.substr(dir.size() + 1);
+    }
+  return rel;
+}
+
+}  // namespace
+
+void plan_registrations(std::vector<discovered>& all, const std::string& root,
+                        const std::map<std::string, std::string>& out_of_line) {
+  std::set<std::string> taken;  // names, ignoring case (registry.cpp refuses two that differ in case only)
+  std::map<std::string, std::string> headers;
+  for (discovered& d : all) {
+    if (d.c.k != classification::kind::classified) continue;
+    std::string n = identifier(d.f.qualified), key;
+    for (int k = 2;; ++k) {
+      key = n;
+      std::transform(key.begin(), key.end(), key.begin(), [](unsigned char ch) { return std::tolower(ch); });
+      if (taken.insert(key).second) break;
+      n = identifier(d.f.qualified) + "_" + std::to_string(k);
+    }
+    d.name = n;
+    const bool c = d.f.language == "C";
+    if (d.f.internal && !is_header(d.f.file)) {
+      d.unregistrable = "static in " + relative(d.f.file, root) +
+                        ": a candidate file cannot name it (move it to a header, or give it external linkage)";
+      continue;
+    }
+    if (d.f.internal && d.f.qualified.find("::") == std::string::npos && !c && d.f.qualified.empty()) {
+      d.unregistrable = "in an anonymous namespace";
+      continue;
+    }
+    d.header = is_header(d.f.file) ? d.f.file : declaring_header(root, base_name(d.f.qualified), headers);
+    if (d.header.empty() && d.f.member && is_header(d.f.board_type_file)) d.header = d.f.board_type_file;
+    if (d.header.empty()) {
+      d.unregistrable = "defined in " + relative(d.f.file, root) + " and declared in no header of the tree";
+      continue;
+    }
+    // The board class's members defined in a source file (its constructor
+    // from two halves, which the board model may call) must link.
+    const std::string board_class = d.f.member ? class_of(d.f.qualified) : board_value_type(d.f.board_type);
+    if (auto it = out_of_line.find(board_class); it != out_of_line.end()) d.definitions = it->second;
+    const std::string opts = options(d, c);
+    if (c) {
+      if (d.c.sh.halves == half_order::high_first) {
+        d.unregistrable = "a C scanner over (hi, lo) halves: candidate.h takes (lo, hi)";
+        continue;
+      }
+      d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + d.f.qualified + ", " + c_op(d.c.operation) + opts + ");";
+      continue;
+    }
+    const std::string o = "scanproof::op::" + std::string(name(d.c.operation));
+    if (!d.f.overloaded) {
+      d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + (d.f.member ? "&" : "") + d.f.qualified + ", " + o +
+                       opts + ");";
+      continue;
+    }
+    // An overload set: the call picks the function, as the engine's code does.
+    const std::string board = d.f.member ? class_of(d.f.qualified) : board_value_type(d.f.board_type);
+    if (board.empty()) {
+      d.unregistrable = "overloaded, and its board type has no name a candidate file can write";
+      continue;
+    }
+    const bool by_reference = d.f.form.how == board_form::passing::memory && d.f.form.writable;
+    const bool by_pointer = !d.f.member && !d.f.board_type.empty() && d.f.board_type.back() == '*';
+    const std::string call = d.f.member ? "b." + base_name(d.f.qualified) + "()"
+                                        : d.f.qualified + "(" + (by_pointer ? "&b" : "b") + ")";
+    d.registration = "SCANPROOF_CANDIDATE_EXPR(" + d.name + ", " + board + (by_reference ? "& b" : " b") + ", " + call +
+                     ", " + o + opts + ");";
+  }
+}
+
+std::string candidate_file(const std::vector<discovered>& all, const std::string& language,
+                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir) {
+  std::vector<const discovered*> mine;
+  for (const discovered& d : all)
+    if (!d.registration.empty() && d.f.language == language) mine.push_back(&d);
+  if (mine.empty()) return "";
+  const bool c = language == "C";
+  // The engine's build settings, as the units that define these functions have them.
+  std::set<std::string> sources, includes, defines;
+  std::string standard;
+  for (const discovered* d : mine) sources.insert(d->f.file);
+  for (const unit& u : units) {
+    if (u.language != language) continue;
+    for (const std::string& fl : u.flags) {
+      if (fl.rfind("-I", 0) == 0 && fs::path(fl.substr(2)).lexically_relative(root).string().rfind("..", 0) != 0)
+        includes.insert(fl.substr(2));
+      else if (fl.rfind("-D", 0) == 0) defines.insert(fl.substr(2));
+      else if (fl.rfind("-std=", 0) == 0) standard = fl.substr(5);
+    }
+  }
+  std::ostringstream out;
+  out << "// The scanners `scanproof discover` found in " << root << ", classified by what\n"
+      << "// they compute and proved (or refuted) on its IR: docs/discovery.md. Check them on\n"
+      << "// every target with `ci/matrix --candidates <this file>`.\n";
+  if (!c && !standard.empty() && standard.find("++") != std::string::npos &&
+      !(standard.find("98") != std::string::npos || standard.find("03") != std::string::npos ||
+        standard.find("11") != std::string::npos || standard.find("14") != std::string::npos))
+    out << "// scanproof: std " << standard << "\n";
+  for (const std::string& dir : includes) {
+    std::string rel = fs::path(dir).lexically_relative(fs::weakly_canonical(out_dir)).string();
+    out << "// scanproof: include " << (rel.empty() ? "." : rel) << "\n";
+  }
+  for (const std::string& def : defines) out << "// scanproof: define " << def << "\n";
+  out << (c ? "#include <scanproof/candidate.h>\n" : "#include <scanproof/candidate.hpp>\n\n");
+  std::set<std::string> included;
+  for (const discovered* d : mine)
+    if (included.insert(d->header).second) {
+      out << "#include \"" << include_path(d->header, includes, out_dir) << "\"\n";
+    }
+  std::set<std::string> defining;
+  for (const discovered* d : mine)
+    if (!d->definitions.empty() && defining.insert(d->definitions).second)
+      out << "// The board's out-of-line members are defined here: included so this file links on its own\n"
+          << "// (or link the engine's library: scanproof_add_candidates(... LIBRARIES <it>)).\n"
+          << "#include \"" << include_path(d->definitions, includes, out_dir) << "\"\n";
+  out << "\n";
+  for (const discovered* d : mine)
+    out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
+        << "\n"
+        << d->registration << "\n";
+  return out.str();
+}
+
+namespace {
+std::string proof_text(const discovered& d) {
+  if (d.c.k != classification::kind::classified) return "-";
+  std::string s = d.proof.verdict;
+  if (d.proof.verdict == "counterexample")
+    s += " at " + d.proof.input_shown + ": " +
+         (d.proof.expected_value ? "expected " + std::to_string(*d.proof.expected_value) : std::string()) +
+         (d.proof.got ? ", got " + std::to_string(*d.proof.got) : std::string());
+  else if (d.proof.verdict != "proved" && !d.proof.reason.empty())
+    s += ": " + d.proof.reason;
+  return s;
+}
+std::string op_column(const discovered& d) {
+  switch (d.c.k) {
+    case classification::kind::classified: return std::string(name(d.c.operation));
+    case classification::kind::unmatched: return "none";
+    case classification::kind::not_run: return "not run";
+  }
+  return "";
+}
+}  // namespace
+
+std::string table(const std::vector<discovered>& all, const std::string& root) {
+  std::ostringstream out;
+  std::vector<std::vector<std::string>> rows{{"function", "file:line", "op", "shape", "zero", "proof"}};
+  std::vector<const discovered*> unclassified;
+  for (const discovered& d : all) {
+    if (d.c.k != classification::kind::classified) {
+      unclassified.push_back(&d);
+      continue;
+    }
+    rows.push_back({d.f.shown, relative(d.f.file, root) + ":" + std::to_string(d.f.line), op_column(d),
+                    shape_text(d.c.sh), d.c.zero_text, proof_text(d)});
+  }
+  std::vector<std::size_t> width(6, 0);
+  for (const auto& r : rows)
+    for (std::size_t k = 0; k + 1 < r.size(); ++k) width[k] = std::max(width[k], std::min<std::size_t>(r[k].size(), 48));
+  for (const auto& r : rows) {
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      out << r[k];
+      if (k + 1 < r.size()) out << std::string(width[k] > r[k].size() ? width[k] - r[k].size() + 2 : 2, ' ');
+    }
+    out << "\n";
+  }
+  for (const discovered& d : all)
+    if (!d.unregistrable.empty()) out << "not registered: " << d.f.shown << ": " << d.unregistrable << "\n";
+  if (!unclassified.empty()) {
+    out << "\n" << unclassified.size() << " function" << (unclassified.size() == 1 ? "" : "s")
+        << " with a scanner's signature that compute no op:\n";
+    for (const discovered* d : unclassified)
+      out << "  " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": "
+          << (d->c.k == classification::kind::not_run ? "not run: " : "") << d->c.reason << "\n";
+  }
+  return out.str();
+}
+
+std::string json_report(const std::vector<discovered>& all, const std::string& root, const std::string& how) {
+  using json = command_line::json;
+  std::vector<json> items;
+  for (const discovered& d : all) {
+    json j;
+    j["function"] = d.f.shown;
+    j["symbol"] = d.f.symbol;
+    j["file"] = relative(d.f.file, root);
+    j["line"] = d.f.line;
+    j["language"] = d.f.language;
+    j["classification"] = d.c.k == classification::kind::classified ? "classified"
+                          : d.c.k == classification::kind::unmatched ? "unmatched"
+                                                                     : "not run";
+    if (d.c.k == classification::kind::classified) {
+      j["op"] = std::string(name(d.c.operation));
+      j["shape"] = shape_text(d.c.sh);
+      j["width"] = d.c.sh.width;
+      j["high_offset"] = d.c.sh.high_offset;
+      j["index_base"] = d.c.sh.index_base;
+      j["halves"] = d.c.sh.halves == half_order::high_first ? "high_first" : "low_first";
+      j["domain"] = domain_text(d.c.sh);
+      j["zero"] = d.c.zero_text;
+      j["proof"] = d.proof.verdict;
+      j["proof_reason"] = d.proof.reason;
+      if (d.proof.verdict == "counterexample") {
+        j["counterexample"] = d.proof.input_argument;
+        if (d.proof.expected_value) j["expected"] = *d.proof.expected_value;
+        if (d.proof.got) j["got"] = *d.proof.got;
+      }
+      j["name"] = d.name;
+      j["registration"] = d.registration;
+      if (!d.unregistrable.empty()) j["not_registered"] = d.unregistrable;
+    } else {
+      j["reason"] = d.c.reason;
+    }
+    j["probes"] = d.c.probes;
+    items.push_back(j);
+  }
+  json head;
+  head["root"] = root;
+  head["units"] = how;
+  return command_line::json_document(head, "functions", items);
+}
+
+}  // namespace scanproof::discover

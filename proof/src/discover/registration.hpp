@@ -1,0 +1,43 @@
+// What `scanproof discover` writes: the candidate file (one registration per
+// classified function, in the engine's language, with its `// scanproof:`
+// lines, so `ci/matrix --candidates <file>` checks it unchanged), and the
+// table the terminal and discover.json show.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "classify.hpp"
+#include "functions.hpp"
+#include "prove.hpp"
+#include "units.hpp"
+
+namespace scanproof::discover {
+
+struct discovered {
+  found_function f;
+  classification c;
+  proof::outcome proof;     // when classified
+  std::string name;         // the candidate's name
+  std::string registration;  // the line written, or "" with `unregistrable` saying why
+  std::string unregistrable;
+  std::string header;        // the file the registration includes (absolute), "" for none
+  std::string definitions;   // a source file defining the board class's out-of-line members, included too
+};
+
+// Fills each classified entry's name, registration and header. `root`: the
+// tree; `out_dir`: where the files go (include directives are relative to it).
+// `out_of_line`: functions.hpp's classes with members defined in source files.
+void plan_registrations(std::vector<discovered>& all, const std::string& root,
+                        const std::map<std::string, std::string>& out_of_line);
+
+// The candidate file of one language ("C++" or "C"): "" when it has no entry.
+std::string candidate_file(const std::vector<discovered>& all, const std::string& language,
+                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir);
+
+// "function  file:line  op  shape  zero  proof" rows.
+std::string table(const std::vector<discovered>& all, const std::string& root);
+
+// discover.json: one item per function whose signature could be a scanner.
+std::string json_report(const std::vector<discovered>& all, const std::string& root, const std::string& how);
+
+}  // namespace scanproof::discover

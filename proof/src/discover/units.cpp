@@ -1,0 +1,241 @@
+#include "units.hpp"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace scanproof::discover {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_extension(const fs::path& p, std::initializer_list<const char*> exts) {
+  const std::string e = p.extension().string();
+  return std::any_of(exts.begin(), exts.end(), [&](const char* x) { return e == x; });
+}
+bool is_cxx_source(const fs::path& p) { return has_extension(p, {".cpp", ".cc", ".cxx", ".C", ".c++"}); }
+bool is_c_source(const fs::path& p) { return has_extension(p, {".c"}); }
+bool is_header(const fs::path& p) { return has_extension(p, {".h", ".hpp", ".hh", ".hxx", ".inl"}); }
+
+// A shell command line split as a POSIX shell would (quotes, backslashes):
+// compile_commands.json's "command" form.
+std::vector<std::string> split_command(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool in = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (ch == '\\' && i + 1 < s.size()) {
+      cur += s[++i];
+      in = true;
+    } else if (ch == '\'' || ch == '"') {
+      const std::size_t end = s.find(ch, i + 1);
+      cur += s.substr(i + 1, end == std::string::npos ? std::string::npos : end - i - 1);
+      i = end == std::string::npos ? s.size() : end;
+      in = true;
+    } else if (ch == ' ' || ch == '\t' || ch == '\n') {
+      if (in) out.push_back(cur);
+      cur.clear();
+      in = false;
+    } else {
+      cur += ch;
+      in = true;
+    }
+  }
+  if (in) out.push_back(cur);
+  return out;
+}
+
+std::string absolute_in(const std::string& dir, const std::string& p) {
+  return fs::weakly_canonical(fs::path(p).is_absolute() ? fs::path(p) : fs::path(dir) / p).string();
+}
+
+// What of a compiler's arguments says how the engine's code is compiled:
+// its defines, include directories (made absolute), dialect and ISA flags.
+// Output, optimisation, warnings and the source itself are the IR's own.
+std::vector<std::string> engine_flags(const std::vector<std::string>& args, const std::string& dir) {
+  std::vector<std::string> out;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto with_path = [&](const std::string& opt) {
+      if (a == opt && i + 1 < args.size()) {
+        out.push_back(opt);
+        out.push_back(absolute_in(dir, args[++i]));
+        return true;
+      }
+      if (a.rfind(opt, 0) == 0 && a.size() > opt.size()) {
+        out.push_back(opt + absolute_in(dir, a.substr(opt.size())));
+        return true;
+      }
+      return false;
+    };
+    if (with_path("-I") || with_path("-isystem") || with_path("-iquote") || with_path("-include")) continue;
+    if (a == "-D" || a == "-U") {
+      if (i + 1 < args.size()) out.push_back(a + args[++i]);
+    } else if (a.rfind("-D", 0) == 0 || a.rfind("-U", 0) == 0 || a.rfind("-std=", 0) == 0 ||
+               (a.rfind("-m", 0) == 0 && a != "-m32" && a != "-m64" && a.rfind("-mtune", 0) != 0) ||
+               a.rfind("-march=", 0) == 0 || a == "-fno-exceptions" || a == "-fno-rtti") {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+std::vector<unit> from_compile_commands(const fs::path& json_file, const std::vector<std::string>& extra) {
+  std::ifstream in(json_file);
+  nlohmann::json db;
+  try {
+    in >> db;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(json_file.string() + " is not JSON: " + e.what());
+  }
+  if (!db.is_array()) throw std::runtime_error(json_file.string() + " is not a compilation database (a JSON array)");
+  std::vector<unit> units;
+  std::set<std::string> seen;
+  for (const auto& e : db) {
+    if (!e.is_object() || !e.contains("file") || !e.contains("directory"))
+      throw std::runtime_error(json_file.string() + ": an entry without \"file\" or \"directory\"");
+    const std::string dir = e["directory"].get<std::string>();
+    unit u;
+    u.source = absolute_in(dir, e["file"].get<std::string>());
+    if (!is_cxx_source(u.source) && !is_c_source(u.source)) continue;  // assembly, Fortran...
+    if (!seen.insert(u.source).second) continue;
+    std::vector<std::string> args;
+    if (e.contains("arguments")) args = e["arguments"].get<std::vector<std::string>>();
+    else if (e.contains("command")) args = split_command(e["command"].get<std::string>());
+    u.language = is_c_source(u.source) ? "C" : "C++";
+    u.flags = engine_flags(args, dir);
+    u.flags.insert(u.flags.end(), extra.begin(), extra.end());
+    units.push_back(std::move(u));
+  }
+  return units;
+}
+
+bool skipped_directory(const fs::path& p) {
+  const std::string n = p.filename().string();
+  return n.empty() || n[0] == '.' || n.rfind("build", 0) == 0 || n == "CMakeFiles" || n == "target" ||
+         n == "node_modules";
+}
+
+std::vector<unit> from_tree(const fs::path& root, const std::vector<std::string>& extra) {
+  std::vector<fs::path> sources, headers;
+  std::set<std::string> include_dirs{root.string()};
+  for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+       it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_directory()) {
+      if (skipped_directory(it->path())) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file()) continue;
+    const fs::path& p = it->path();
+    if (is_cxx_source(p) || is_c_source(p)) sources.push_back(p);
+    else if (is_header(p)) {
+      headers.push_back(p);
+      include_dirs.insert(p.parent_path().string());
+    }
+  }
+  std::sort(sources.begin(), sources.end());
+  std::sort(headers.begin(), headers.end());
+  // A .h file is C++ in a tree with C++ sources, C otherwise.
+  const bool any_cxx = std::any_of(sources.begin(), sources.end(), [](const fs::path& p) { return is_cxx_source(p); }) ||
+                       std::any_of(headers.begin(), headers.end(), [](const fs::path& p) { return !has_extension(p, {".h"}); });
+  std::vector<std::string> common;
+  for (const std::string& d : include_dirs) common.push_back("-I" + d);
+  common.insert(common.end(), extra.begin(), extra.end());
+  std::vector<unit> units;
+  for (const fs::path& p : sources)
+    units.push_back({fs::weakly_canonical(p).string(), is_c_source(p) ? "C" : "C++", common, false});
+  for (const fs::path& p : headers)
+    units.push_back({fs::weakly_canonical(p).string(), any_cxx ? "C++" : "C", common, true});
+  return units;
+}
+
+}  // namespace
+
+std::string tree_root(const std::string& path) {
+  const fs::path p = fs::weakly_canonical(path);
+  return (fs::is_directory(p) ? p : p.parent_path()).string();
+}
+
+std::vector<unit> find_units(const std::string& path, const std::vector<std::string>& extra, std::string& how) {
+  const fs::path p = fs::weakly_canonical(path);
+  if (!fs::exists(p)) throw std::runtime_error("'" + path + "' does not exist");
+  std::vector<unit> units;
+  if (fs::is_regular_file(p)) {
+    if (p.filename() != "compile_commands.json")
+      throw std::runtime_error("'" + path + "' is a file, not a source tree or a compile_commands.json");
+    units = from_compile_commands(p, extra);
+    how = "the compilation database " + p.string();
+  } else if (fs::exists(p / "compile_commands.json")) {
+    units = from_compile_commands(p / "compile_commands.json", extra);
+    how = "the compilation database " + (p / "compile_commands.json").string();
+  } else if (fs::exists(p / "build" / "compile_commands.json")) {
+    units = from_compile_commands(p / "build" / "compile_commands.json", extra);
+    how = "the compilation database " + (p / "build" / "compile_commands.json").string();
+  } else {
+    units = from_tree(p, extra);
+    how = "every source and header under " + p.string() +
+          " (no compile_commands.json: each header is compiled on its own, with -I for every header directory)";
+  }
+  if (units.empty()) throw std::runtime_error("no C or C++ source files under '" + path + "'");
+  return units;
+}
+
+namespace {
+// The shell's quoting of one argument.
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+}  // namespace
+
+std::vector<compiled> compile_units(const std::vector<unit>& units, const std::string& work, int jobs) {
+  fs::create_directories(work);
+  std::vector<compiled> out(units.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < units.size();) {
+      const unit& u = units[i];
+      compiled& c = out[i];
+      c.u = u;
+      const std::string stem = work + "/" + std::to_string(i) + "-" + fs::path(u.source).filename().string();
+      const std::string bc = stem + ".bc", log = stem + ".log";
+      std::string cmd = quoted(u.language == "C" ? SCANPROOF_CLANG19_C : SCANPROOF_CLANG19);
+      cmd += u.language == "C" ? " -x c" : " -x c++";
+      for (const std::string& f : u.flags) cmd += " " + quoted(f);
+      cmd += " -O2 -Xclang -disable-llvm-passes -g -femit-all-decls -fno-discard-value-names -w -emit-llvm -c -o " +
+             quoted(bc) + " " + quoted(u.source) + " > " + quoted(log) + " 2>&1";
+      const int rc = std::system(cmd.c_str());
+      if (rc == 0) {
+        c.ir = bc;
+        continue;
+      }
+      std::ifstream in(log);
+      std::string line, first;
+      while (std::getline(in, line))
+        if (line.find("error:") != std::string::npos) {
+          first = line;
+          break;
+        }
+      c.error = (first.empty() ? "the compiler exited with status " + std::to_string(WEXITSTATUS(rc)) : first) +
+                " (log: " + log + ")";
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min<int>(jobs, static_cast<int>(units.size())); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  return out;
+}
+
+}  // namespace scanproof::discover

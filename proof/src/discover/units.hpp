@@ -1,0 +1,39 @@
+// `scanproof discover`'s first step: an engine's translation units as its
+// build compiles them (compile_commands.json: its flags, defines and include
+// directories), or, without one, every source and header file of the tree,
+// each compiled to IR by clang-19 (docs/discovery.md).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace scanproof::discover {
+
+struct unit {
+  std::string source;             // absolute path
+  std::string language;           // "C++" or "C"
+  std::vector<std::string> flags;  // the engine's: -D, -U, -I, -isystem, -include, -std, -m
+  bool header = false;             // a header compiled on its own (no compile_commands.json)
+};
+
+// The units of `path`: a compile_commands.json file, a directory holding one
+// (there or in build/), or a source tree. `extra` is added to every unit
+// (the command line's flags after `--`). `how` says which route was taken.
+// Throws std::runtime_error naming what is wrong (no such path, no sources).
+std::vector<unit> find_units(const std::string& path, const std::vector<std::string>& extra, std::string& how);
+
+struct compiled {
+  unit u;
+  std::string ir;     // the bitcode file, when compiled
+  std::string error;  // the compiler's first error line and its log, when not
+};
+
+// Compiles each unit to bitcode in `work` (jobs at once): clang-19 with the
+// unit's flags, -O2 IR before LLVM's passes (discover runs them once it has
+// kept every function it may classify), full debug information (file, line,
+// types), and every inline function emitted, used or not (-femit-all-decls).
+std::vector<compiled> compile_units(const std::vector<unit>& units, const std::string& work, int jobs);
+
+// The directory the tree's files are under: the path, or a compile_commands.json's directory.
+std::string tree_root(const std::string& path);
+
+}  // namespace scanproof::discover

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""unit.discover.*: `scanproof discover` end to end.
+
+  fixture: proof/test/discover/tree, one scanner of each shape discovery must
+           classify, each classification as EXPECTED says (op, layout, index
+           base, domain, zero result, proof verdict), nothing else claimed,
+           the refuted one refuted at its input, the non-scanners unmatched,
+           and the written candidate files compile against the suite's headers.
+  engine:  examples/engine: every scanner its hand-written candidate file
+           registers is found and classified as registered, and nothing else
+           is claimed.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+# name -> what it must come to. "offset", "halves", "domain", "width" default
+# to 64, low_first, all, 64.
+EXPECTED = {
+    "fx_first_from_one": {"op": "lsb", "index_base": 1, "zero_declared": "0"},
+    "fx_last_from_one": {"op": "msb", "index_base": 1, "zero": "undefined"},
+    "fx_shogi_lsb": {"op": "lsb", "width": 128, "high_offset": 63},
+    "fx_hf_msb": {"op": "msb", "width": 128, "halves": "high_first"},
+    "fx_xq_lsb": {"op": "lsb", "width": 128, "domain_squares": 90},
+    "fx_pop_high": {"op": "pop_msb"},
+    "fx_trailing_zeros": {"op": "ctz", "zero_declared": "4294967295"},
+    "fx_leading_zeros32": {"op": "clz", "width": 32},
+    "fx_popcount8": {"op": "popcount", "width": 8},
+    "fx_almost_popcount": {"op": "popcount", "proof": "counterexample", "counterexample": "0x0123456789abcdef"},
+    "fx_Bitboard_lsb": {"op": "lsb"},
+    "fx_Bitboard_count": {"op": "popcount"},
+    "fx_external_msb": {"op": "msb"},
+    "fx_hidden_lsb": {"op": "lsb", "not_registered": "static in bits.cpp"},
+    "fx_use_hidden": {"op": "lsb", "not_registered": "declared in no header"},
+    "c_popcount": {"op": "popcount", "language": "C"},
+}
+UNMATCHED = {"fx::file_of(int)", "fx::rank_of(unsigned long)"}
+
+
+def run_discover(args, tree, out, flags):
+    cmd = [args.discover, tree, "--out", out, "--timeout", "60"] + (["--"] + flags if flags else [])
+    p = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    sys.stdout.write(p.stdout)
+    sys.stderr.write(p.stderr)
+    with open(os.path.join(out, "discover.json"), encoding="utf-8") as f:
+        return p.returncode, json.load(f)["functions"]
+
+
+def check_fixture(args):
+    out = os.path.join(args.work, "fixture")
+    status, functions = run_discover(args, args.tree, out, [])
+    problems = []
+    if status != 1:
+        problems.append(f"exit status {status}: a refuted classification must make it 1")
+    by_name = {f["name"]: f for f in functions if f["classification"] == "classified"}
+    for name, want in EXPECTED.items():
+        got = by_name.get(name)
+        if not got:
+            problems.append(f"{name}: not classified")
+            continue
+        checks = {
+            "op": want["op"],
+            "width": want.get("width", 64),
+            "high_offset": want.get("high_offset", 64),
+            "halves": want.get("halves", "low_first"),
+            "index_base": want.get("index_base", 0),
+            "proof": want.get("proof", "proved"),
+            "language": want.get("language", "C++"),
+        }
+        for key, value in checks.items():
+            if got.get(key) != value:
+                problems.append(f"{name}: {key} is {got.get(key)!r}, want {value!r}")
+        squares = want.get("domain_squares")
+        if squares and f"({squares} squares)" not in got["shape"]:
+            problems.append(f"{name}: shape {got['shape']!r} is not on {squares} squares")
+        if not squares and got["domain"] != "all":
+            problems.append(f"{name}: domain {got['domain']!r}, want all")
+        if "zero_declared" in want:
+            if got["zero"] != want["zero_declared"] or f".zero = {want['zero_declared']}" not in got["registration"]:
+                problems.append(f"{name}: zero {got['zero']!r} / {got['registration']!r}: want .zero = {want['zero_declared']}")
+        if want.get("zero") == "undefined" and not got["zero"].startswith("undefined"):
+            problems.append(f"{name}: zero {got['zero']!r}, want undefined")
+        if "counterexample" in want and got.get("counterexample", "").lower() != want["counterexample"]:
+            problems.append(f"{name}: counterexample {got.get('counterexample')!r}, want {want['counterexample']}")
+        if "not_registered" in want:
+            if want["not_registered"] not in got.get("not_registered", "") or got["registration"]:
+                problems.append(f"{name}: want it unregistered ({want['not_registered']}), got {got.get('registration')!r}")
+        elif not got["registration"]:
+            problems.append(f"{name}: no registration written ({got.get('not_registered')})")
+    for name in by_name:
+        if name not in EXPECTED:
+            problems.append(f"{name}: classified ({by_name[name]['op']}) but it is not a scanner of the fixture")
+    unmatched = {f["function"] for f in functions if f["classification"] == "unmatched"}
+    for fn in UNMATCHED:
+        if fn not in unmatched:
+            problems.append(f"{fn}: must be listed as computing no op")
+    for f in functions:
+        if f["classification"] == "unmatched" and not f.get("reason", "").startswith("nearest "):
+            problems.append(f"{f['function']}: unmatched without the nearest op and the probe: {f.get('reason')!r}")
+    # The written files compile against the suite's headers as a candidate build compiles them.
+    for src, compiler, std in (("discovered_scanners.cpp", args.clangxx, "-std=c++17"),
+                               ("discovered_scanners.c", args.clang, "-std=gnu11")):
+        path = os.path.join(out, src)
+        if not os.path.exists(path):
+            problems.append(f"{src} was not written")
+            continue
+        p = subprocess.run([compiler, std, "-fsyntax-only", "-I", args.core_include, "-I", args.tree, path],
+                           capture_output=True, text=True, check=False)
+        if p.returncode != 0:
+            problems.append(f"{src} does not compile:\n{p.stderr}")
+    return problems
+
+
+def check_engine(args):
+    out = os.path.join(args.work, "engine")
+    status, functions = run_discover(args, args.engine_src, out, ["-DENGINE_SHOGI", "-std=c++17"])
+    problems = [] if status == 0 else [f"exit status {status}, want 0"]
+    by_function = {}
+    for f in functions:
+        if f["classification"] == "classified":
+            m = re.match(r"SCANPROOF_CANDIDATE_NAMED\(\w+, ([^,]+), scanproof::op::(\w+)", f["registration"])
+            if m:
+                by_function[m.group(1)] = (m.group(2), f)
+    claimed = set(by_function)
+    with open(args.registered, encoding="utf-8") as reg:
+        text = re.sub(r"\s+", " ", reg.read())  # one registration may span lines
+    for fn, op, opts in re.findall(r"SCANPROOF_CANDIDATE_NAMED\(\w+, ([^,]+), scanproof::op::(\w+)(.*?)\);", text):
+        if fn == "engine::popcount<std::uint32_t>":
+            continue  # a template instance only the candidate file makes: the engine has no code for it
+        fn = fn.replace("engine::popcount<engine::Bitboard>", "engine::popcount<unsigned long>")
+        if fn not in by_function:
+            problems.append(f"{fn}: registered by hand as {op}, not found")
+            continue
+        claimed.discard(fn)
+        got_op, got = by_function[fn]
+        if got_op != op:
+            problems.append(f"{fn}: classified {got_op}, registered {op}")
+        offset = 63 if ".high_offset = 63" in opts else 64
+        # A popcount proved on every 128-bit board is also right on the 63 layout.
+        if got["width"] == 128 and got["high_offset"] != offset and not (op == "popcount" and got["high_offset"] == 64):
+            problems.append(f"{fn}: high half from square {got['high_offset']}, registered {offset}")
+        if got["proof"] != "proved":
+            problems.append(f"{fn}: proof {got['proof']}: {got.get('proof_reason')}")
+    for fn in claimed:
+        problems.append(f"{fn}: claimed ({by_function[fn][0]}) but not registered by hand")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["fixture", "engine"])
+    ap.add_argument("--discover", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--tree")
+    ap.add_argument("--engine-src")
+    ap.add_argument("--registered")
+    ap.add_argument("--clang")
+    ap.add_argument("--clangxx")
+    ap.add_argument("--core-include")
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    problems = check_fixture(args) if args.mode == "fixture" else check_engine(args)
+    for p in problems:
+        print("FAIL: " + p)
+    print(f"discover {args.mode}: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
