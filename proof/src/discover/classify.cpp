@@ -348,6 +348,7 @@ classification classify(const proof::ir_set& ir, llvm::Module& m, const found_fu
   if (survivors.empty()) {
     out.k = classification::kind::unmatched;
     out.reason = nearest.empty() ? "no probe ran" : "nearest " + nearest;
+    out.matched = std::max(best_matched, 0);
     return out;
   }
   // The widest claim: the most squares, then the plain 64 offset, then the low half first.

@@ -26,6 +26,7 @@ struct classification {
   std::string zero_text;  // "64", "undefined: <what happens at 0>", "0"
   std::string reason;
   int probes = 0;         // probe boards evaluated
+  int matched = 0;        // unmatched: the probes the nearest op matched before one ruled it out
   std::string wrapper;    // the classified form's function (SCANPROOF_PROOF_SYMBOL's form), in its module
 };
 

@@ -4,6 +4,8 @@
 //   scanproof discover <dir | compile_commands.json> [--out DIR] [--timeout S] [--jobs N] [-- FLAGS...]
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +17,7 @@
 #include "functions.hpp"
 #include "prove.hpp"
 #include "registration.hpp"
+#include "replay.hpp"
 #include "report.hpp"
 #include "scanproof/command_line.hpp"
 #include "scanproof/supervise.hpp"
@@ -56,6 +59,7 @@ std::string to_record(const classification& c, const proof::outcome& p) {
   j["zero_text"] = c.zero_text;
   j["reason"] = c.reason;
   j["probes"] = c.probes;
+  j["matched"] = c.matched;
   j["proof"] = proof::to_record(p);
   return j.dump();
 }
@@ -78,6 +82,7 @@ bool from_record(const std::string& text, classification& c, proof::outcome& p) 
   c.zero_text = j["zero_text"];
   c.reason = j["reason"];
   c.probes = j["probes"];
+  c.matched = j["matched"];
   p = proof::from_record(j["proof"].get<std::string>());
   return true;
 }
@@ -86,6 +91,7 @@ bool from_record(const std::string& text, classification& c, proof::outcome& p) 
 // a crash or hang in the translator or the solver costs this function only).
 std::string classify_and_prove(proof::ir_set& ir, const found_function& f, std::size_t index, double timeout_s) {
   llvm::Module& m = *ir.modules[f.module];
+  link_callees(ir, m);  // in this child process: the other units stay as they are for the rest
   const std::string impl = "discovered_" + std::to_string(index);
   classification c = classify(ir, m, f, "scanproof.discover." + std::to_string(index), std::min(timeout_s, 30.0));
   proof::outcome p;
@@ -102,6 +108,23 @@ std::string classify_and_prove(proof::ir_set& ir, const found_function& f, std::
     po.replay = false;
     po.no_replay = "not replayed here: `ci/matrix --candidates` on the written file runs it on the built code";
     p = proof::prove(d, ir, po);
+    // A refutation is replayed on the host: the same IR, compiled by LLVM's
+    // JIT, called at the input (the proof's own replay needs a built
+    // descriptor; the written file gets one under ci/matrix --candidates).
+    if (p.verdict == "counterexample" && p.input) {
+      const replayed r = replay_on_host(m, "scanproof_scalar__" + impl, to_argument(c.sh, *p.input));
+      if (!r.returned) {
+        p.replay = "not replayed on the host: " + r.why;
+      } else if (p.got && r.value != *p.got) {
+        p.verdict = "error";
+        p.result = proof::status::fail;
+        p.reason = "the host run at " + p.input_shown + " returns " + std::to_string(r.value) + " where the proof's IR "
+                   "returns " + std::to_string(*p.got) + " (a bug in the suite's meaning of the IR)";
+      } else {
+        p.replay = "replayed on the host (its IR compiled by LLVM's JIT): returns " + std::to_string(r.value) +
+                   (p.expected_value ? ", not " + std::to_string(*p.expected_value) : std::string());
+      }
+    }
   }
   return to_record(c, p);
 }
@@ -145,6 +168,13 @@ static int discover_main(int argc, char** argv) {
   const std::string root = tree_root(path);
   std::cout << "scanproof discover: " << units.size() << " translation units from " << how << "\n";
   fs::create_directories(out_dir);
+  using clock = std::chrono::steady_clock;
+  const auto seconds_since = [](clock::time_point t) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f s", std::chrono::duration<double>(clock::now() - t).count());
+    return std::string(buf);
+  };
+  auto phase = clock::now();
   const std::vector<compiled> built = compile_units(units, out_dir + "/ir", jobs);
   std::vector<std::string> bitcode;
   int failed_sources = 0, failed_headers = 0;
@@ -161,14 +191,19 @@ static int discover_main(int argc, char** argv) {
     std::cerr << me << ": no unit of " << root << " compiled (see the errors above; flags after `--` are given to every unit)\n";
     return 2;
   }
+  std::cout << "scanproof discover: compiled " << bitcode.size() << " of " << units.size() << " units to IR in "
+            << seconds_since(phase) << "\n";
+  phase = clock::now();
   proof::ir_set ir;
   ir.target = "host";
   std::vector<std::string> unreadable;
   std::map<std::string, std::string> out_of_line;
-  std::vector<found_function> found = load_and_find(ir, bitcode, root, unreadable, out_of_line);
+  std::vector<unit_symbols> symbols;
+  std::vector<found_function> found = load_and_find(ir, bitcode, root, unreadable, out_of_line, symbols);
   for (const std::string& u : unreadable) std::cout << "  error: unreadable IR: " << u << "\n";
-  std::cout << "scanproof discover: " << found.size() << " functions with a scanner's signature in "
-            << bitcode.size() << " compiled units\n";
+  std::cout << "scanproof discover: " << found.size() << " functions with a scanner's signature (IR read and -O2 in "
+            << seconds_since(phase) << ")\n";
+  phase = clock::now();
 
   std::vector<discovered> all(found.size());
   std::atomic<std::size_t> next{0};
@@ -191,7 +226,8 @@ static int discover_main(int argc, char** argv) {
   worker();
   for (std::thread& t : pool) t.join();
 
-  plan_registrations(all, root, out_of_line);
+  std::cout << "scanproof discover: classified and proved in " << seconds_since(phase) << "\n";
+  plan_registrations(all, root, out_of_line, symbols);
   std::cout << "\n" << table(all, root);
   bool refuted = false, errors = false;
   for (const discovered& d : all) {

@@ -6,6 +6,8 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
@@ -33,13 +35,14 @@ const llvm::DIType* bare(const llvm::DIType* t) {
 }
 
 // The scope of a declaration as C++ qualifies it ("engine::ShogiBoard::"),
-// or nullopt inside an anonymous namespace or a function.
+// or nullopt inside a function.
 std::optional<std::string> scope_prefix(const llvm::DIScope* s) {
   std::string out;
   for (; s && !llvm::isa<llvm::DIFile>(s) && !llvm::isa<llvm::DICompileUnit>(s); s = s->getScope()) {
     if (auto* ns = llvm::dyn_cast<llvm::DINamespace>(s)) {
-      if (ns->getName().empty()) return std::nullopt;
-      out = ns->getName().str() + "::" + out;
+      // An anonymous namespace adds nothing to the name (a file that includes
+      // the source names its functions without it).
+      if (!ns->getName().empty()) out = ns->getName().str() + "::" + out;
     } else if (auto* ct = llvm::dyn_cast<llvm::DICompositeType>(s)) {
       if (ct->getName().empty()) return std::nullopt;
       out = ct->getName().str() + "::" + out;
@@ -162,7 +165,8 @@ void optimise(llvm::Module& m) {
 
 std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<std::string>& bitcode,
                                           const std::string& root, std::vector<std::string>& unreadable,
-                                          std::map<std::string, std::string>& out_of_line) {
+                                          std::map<std::string, std::string>& out_of_line,
+                                          std::vector<unit_symbols>& symbols) {
   std::vector<found_function> all;
   std::set<std::string> seen;  // an inline function is in every unit that includes its header: once
   for (const std::string& file : bitcode) {
@@ -175,6 +179,20 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       unreadable.push_back(file + ": " + os.str());
       continue;
     }
+    unit_symbols unit;
+    if (const llvm::NamedMDNode* cus = m->getNamedMetadata("llvm.dbg.cu"); cus && cus->getNumOperands())
+      if (auto* cu = llvm::dyn_cast<llvm::DICompileUnit>(cus->getOperand(0))) unit.source = file_of(cu->getFile());
+    for (const llvm::GlobalValue& g : m->global_values()) {
+      if (g.hasLocalLinkage() || g.getName().starts_with("llvm.")) continue;
+      if (auto* fn = llvm::dyn_cast<llvm::Function>(&g); fn && fn->isIntrinsic()) continue;
+      // A definition the linker may drop (an inline function's) is not one this unit supplies alone.
+      if (!g.isDeclaration() && !g.hasLinkOnceLinkage() && !g.hasAvailableExternallyLinkage())
+        unit.defines.push_back(g.getName().str());
+      else if (g.isDeclaration() && !g.use_empty())
+        unit.needs.push_back(g.getName().str());
+    }
+    unit.has_main = m->getFunction("main") && !m->getFunction("main")->isDeclaration();
+    symbols.push_back(std::move(unit));
     const std::size_t index = ir.modules.size();
     std::vector<llvm::GlobalValue*> keep;
     for (llvm::Function& f : *m) {
@@ -200,7 +218,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       fn.shown = llvm::demangle(fn.symbol);
       const auto scope = scope_prefix(sp->getScope());
       fn.qualified = (scope ? *scope : "") + sp->getName().str();
-      fn.internal = f.hasLocalLinkage() || !scope;
+      fn.internal = f.hasLocalLinkage();
       fn.file = where;
       fn.line = sp->getLine();
       const auto* cu = sp->getUnit();
@@ -237,8 +255,8 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       all.push_back(std::move(fn));
       keep.push_back(&f);
     }
-    if (keep.empty()) continue;  // nothing to classify in this unit: its module is not kept
-    llvm::appendToUsed(*m, keep);
+    // Every unit is kept: a function may call another unit's (link_callees).
+    if (!keep.empty()) llvm::appendToUsed(*m, keep);
     optimise(*m);
     llvm::StripDebugInfo(*m);
     ir.modules.push_back(std::move(m));
@@ -257,6 +275,26 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
     ir.flags = "-O2, with the engine's flags";
   }
   return all;
+}
+
+void link_callees(const proof::ir_set& ir, llvm::Module& m) {
+  for (bool added = true; added;) {
+    added = false;
+    std::vector<std::string> missing;
+    for (const llvm::Function& f : m)
+      if (f.isDeclaration() && !f.isIntrinsic() && !f.use_empty()) missing.push_back(f.getName().str());
+    for (const std::string& name : missing)
+      for (const auto& other : ir.modules) {
+        if (other.get() == &m) continue;
+        const llvm::Function* def = other->getFunction(name);
+        if (!def || def->isDeclaration() || def->hasLocalLinkage()) continue;
+        // Only what is needed of the other unit; its globals become this module's.
+        if (!llvm::Linker::linkModules(m, llvm::CloneModule(*other), llvm::Linker::Flags::LinkOnlyNeeded) &&
+            m.getFunction(name) && !m.getFunction(name)->isDeclaration())
+          added = true;
+        break;
+      }
+  }
 }
 
 }  // namespace scanproof::discover

@@ -41,15 +41,31 @@ struct found_function {
   std::string board_type_file;  // where the board's class or enum is declared, if it is one
 };
 
+// What one compiled unit defines and needs from elsewhere (external
+// functions and globals): whether a candidate file can include its source
+// and link on its own (registration.cpp).
+struct unit_symbols {
+  std::string source;
+  std::vector<std::string> defines, needs;
+  bool has_main = false;
+};
+
 // Reads every bitcode file into `ir`, lists the functions defined in files
 // under `root` that could be scanners, keeps them through LLVM's -O2
 // pipeline (run here on each module) and strips the debug information.
 // `unreadable` gets "file: why" for a bitcode file LLVM cannot read.
+// `symbols`: each readable unit's (its source from the debug information).
 // `out_of_line`: for each class of the tree with a member function defined
 // in a source file (YaneuraOu's Bitboard(u64, u64) in bitboard.cpp), that
 // file: a candidate naming the class links its definitions.
 std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<std::string>& bitcode,
                                           const std::string& root, std::vector<std::string>& unreadable,
-                                          std::map<std::string, std::string>& out_of_line);
+                                          std::map<std::string, std::string>& out_of_line,
+                                          std::vector<unit_symbols>& symbols);
+
+// Links into m the definitions of the functions it calls that other units
+// define (llvm::Linker, only what is needed), until none is missing that the
+// tree has: a scanner that calls another file's function runs whole.
+void link_callees(const proof::ir_set& ir, llvm::Module& m);
 
 }  // namespace scanproof::discover

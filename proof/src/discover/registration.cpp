@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include <llvm/Demangle/Demangle.h>
+
 #include "scanproof/command_line.hpp"
 #include "scanproof/shape.hpp"
 
@@ -107,31 +109,6 @@ std::string c_op(op o) {
   return "";
 }
 
-// The header of the tree that declares `name(` (a function defined in a source file).
-std::string declaring_header(const std::string& root, const std::string& name, std::map<std::string, std::string>& texts) {
-  if (texts.empty()) {
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
-         it != fs::recursive_directory_iterator(); ++it) {
-      const std::string n = it->path().filename().string();
-      if (it->is_directory() && (n.empty() || n[0] == '.' || n.rfind("build", 0) == 0)) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file() && is_header(it->path().string())) {
-        std::ifstream in(it->path());
-        std::ostringstream s;
-        s << in.rdbuf();
-        texts[fs::weakly_canonical(it->path()).string()] = s.str();
-      }
-    }
-    texts[""] = "";  // read once, even when the tree has no header
-  }
-  const std::regex decl("\\b" + name + "\\s*\\(");
-  for (const auto& [file, text] : texts)
-    if (!file.empty() && std::regex_search(text, decl)) return file;
-  return "";
-}
-
 // How the candidate file includes `file`: relative to the deepest include
 // directory that holds it, else to the candidate file's own directory.
 std::string include_path(const std::string& file, const std::set<std::string>& includes, const std::string& out_dir) {
@@ -145,12 +122,26 @@ std::string include_path(const std::string& file, const std::set<std::string>& i
   return rel;
 }
 
+// "" when `source` can be included in a candidate file and link: it has
+// no main() and needs nothing another unit of the tree defines; else why not.
+std::string self_contained(const std::string& source, const std::vector<unit_symbols>& symbols, const std::string& root) {
+  const auto own = std::find_if(symbols.begin(), symbols.end(), [&](const unit_symbols& u) { return u.source == source; });
+  if (own == symbols.end()) return "defined in " + relative(source, root) + ", which was not compiled";
+  if (own->has_main) return "defined in " + relative(source, root) + ", which has main()";
+  for (const std::string& need : own->needs)
+    for (const unit_symbols& u : symbols)
+      if (&u != &*own && std::find(u.defines.begin(), u.defines.end(), need) != u.defines.end())
+        return "defined in " + relative(source, root) + ", which needs " + llvm::demangle(need) + " from " +
+               relative(u.source, root);
+  return "";
+}
+
 }  // namespace
 
 void plan_registrations(std::vector<discovered>& all, const std::string& root,
-                        const std::map<std::string, std::string>& out_of_line) {
+                        const std::map<std::string, std::string>& out_of_line,
+                        const std::vector<unit_symbols>& symbols) {
   std::set<std::string> taken;  // names, ignoring case (registry.cpp refuses two that differ in case only)
-  std::map<std::string, std::string> headers;
   for (discovered& d : all) {
     if (d.c.k != classification::kind::classified) continue;
     std::string n = identifier(d.f.qualified), key;
@@ -162,25 +153,22 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     }
     d.name = n;
     const bool c = d.f.language == "C";
-    if (d.f.internal && !is_header(d.f.file)) {
-      d.unregistrable = "static in " + relative(d.f.file, root) +
-                        ": a candidate file cannot name it (move it to a header, or give it external linkage)";
-      continue;
-    }
-    if (d.f.internal && d.f.qualified.find("::") == std::string::npos && !c && d.f.qualified.empty()) {
-      d.unregistrable = "in an anonymous namespace";
-      continue;
-    }
-    d.header = is_header(d.f.file) ? d.f.file : declaring_header(root, base_name(d.f.qualified), headers);
-    if (d.header.empty() && d.f.member && is_header(d.f.board_type_file)) d.header = d.f.board_type_file;
-    if (d.header.empty()) {
-      d.unregistrable = "defined in " + relative(d.f.file, root) + " and declared in no header of the tree";
-      continue;
-    }
-    // The board class's members defined in a source file (its constructor
-    // from two halves, which the board model may call) must link.
+    // A definition in a source file (the function's, or the board class's
+    // out-of-line members: the board model may construct it) comes with the
+    // candidate: its source included, where that links on its own (a static
+    // function is then named as well).
     const std::string board_class = d.f.member ? class_of(d.f.qualified) : board_value_type(d.f.board_type);
-    if (auto it = out_of_line.find(board_class); it != out_of_line.end()) d.definitions = it->second;
+    std::string source = is_header(d.f.file) ? "" : d.f.file;
+    d.header = is_header(d.f.file) ? d.f.file : "";
+    if (auto it = out_of_line.find(board_class); source.empty() && it != out_of_line.end()) source = it->second;
+    if (!source.empty()) {
+      if (const std::string why = self_contained(source, symbols, root); !why.empty()) {
+        d.unregistrable = why + ": a candidate file cannot include it (register it in a build that links the engine: "
+                                "scanproof_add_candidates(... LIBRARIES))";
+        continue;
+      }
+      d.definitions = source;
+    }
     const std::string opts = options(d, c);
     if (c) {
       if (d.c.sh.halves == half_order::high_first) {
@@ -191,22 +179,27 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
       continue;
     }
     const std::string o = "scanproof::op::" + std::string(name(d.c.operation));
-    if (!d.f.overloaded) {
+    // The candidate API takes the function as it is (NAMED) where its
+    // signature says what the op does: by value or const& for a scan, by
+    // non-const reference or pointer for a pop. Otherwise (an overload set, a
+    // scan through a pointer or a non-const reference it does not write) an
+    // expression calls it, as the engine's code does (EXPR).
+    const bool memory = d.f.form.how == board_form::passing::memory;
+    const bool by_pointer = !d.f.member && !d.f.board_type.empty() && d.f.board_type.back() == '*';
+    const bool pop = pops(d.c.operation);
+    if (!d.f.overloaded && !(memory && !pop && (by_pointer || d.f.form.writable))) {
       d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + (d.f.member ? "&" : "") + d.f.qualified + ", " + o +
                        opts + ");";
       continue;
     }
-    // An overload set: the call picks the function, as the engine's code does.
     const std::string board = d.f.member ? class_of(d.f.qualified) : board_value_type(d.f.board_type);
     if (board.empty()) {
-      d.unregistrable = "overloaded, and its board type has no name a candidate file can write";
+      d.unregistrable = "its board type has no name a candidate file can write";
       continue;
     }
-    const bool by_reference = d.f.form.how == board_form::passing::memory && d.f.form.writable;
-    const bool by_pointer = !d.f.member && !d.f.board_type.empty() && d.f.board_type.back() == '*';
     const std::string call = d.f.member ? "b." + base_name(d.f.qualified) + "()"
                                         : d.f.qualified + "(" + (by_pointer ? "&b" : "b") + ")";
-    d.registration = "SCANPROOF_CANDIDATE_EXPR(" + d.name + ", " + board + (by_reference ? "& b" : " b") + ", " + call +
+    d.registration = "SCANPROOF_CANDIDATE_EXPR(" + d.name + ", " + board + (pop ? "& b" : " b") + ", " + call +
                      ", " + o + opts + ");";
   }
 }
@@ -247,13 +240,14 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   out << (c ? "#include <scanproof/candidate.h>\n" : "#include <scanproof/candidate.hpp>\n\n");
   std::set<std::string> included;
   for (const discovered* d : mine)
-    if (included.insert(d->header).second) {
+    if (!d->header.empty() && included.insert(d->header).second) {
       out << "#include \"" << include_path(d->header, includes, out_dir) << "\"\n";
     }
   std::set<std::string> defining;
   for (const discovered* d : mine)
     if (!d->definitions.empty() && defining.insert(d->definitions).second)
-      out << "// The board's out-of-line members are defined here: included so this file links on its own\n"
+      out << "// Definitions in a source file (a function's, or its board's out-of-line members): included\n"
+          << "// so this file links on its own\n"
           << "// (or link the engine's library: scanproof_add_candidates(... LIBRARIES <it>)).\n"
           << "#include \"" << include_path(d->definitions, includes, out_dir) << "\"\n";
   out << "\n";
@@ -271,7 +265,8 @@ std::string proof_text(const discovered& d) {
   if (d.proof.verdict == "counterexample")
     s += " at " + d.proof.input_shown + ": " +
          (d.proof.expected_value ? "expected " + std::to_string(*d.proof.expected_value) : std::string()) +
-         (d.proof.got ? ", got " + std::to_string(*d.proof.got) : std::string());
+         (d.proof.got ? ", got " + std::to_string(*d.proof.got) : std::string()) +
+         (d.proof.replay.rfind("replayed", 0) == 0 ? " (replayed on the host)" : " (" + d.proof.replay + ")");
   else if (d.proof.verdict != "proved" && !d.proof.reason.empty())
     s += ": " + d.proof.reason;
   return s;
@@ -310,13 +305,23 @@ std::string table(const std::vector<discovered>& all, const std::string& root) {
   }
   for (const discovered& d : all)
     if (!d.unregistrable.empty()) out << "not registered: " << d.f.shown << ": " << d.unregistrable << "\n";
-  if (!unclassified.empty()) {
+  // A function that matched an op on many probes and then missed is a
+  // scanner wrong somewhere (or a near relative of one): shown. The others
+  // (a function that is no scanner fails on the first probes) are counted;
+  // discover.json has each with its nearest op and probe.
+  const auto near = [](const discovered* d) { return d->c.k == classification::kind::not_run || d->c.matched >= 8; };
+  const auto shown = std::count_if(unclassified.begin(), unclassified.end(), near);
+  if (!unclassified.empty())
     out << "\n" << unclassified.size() << " function" << (unclassified.size() == 1 ? "" : "s")
-        << " with a scanner's signature that compute no op:\n";
-    for (const discovered* d : unclassified)
+        << " with a scanner's signature compute no op (each with the nearest op and the probe that ruled it out: "
+           "discover.json)"
+        << (shown ? "; near misses and functions that could not be run:" : "") << "\n";
+  for (const discovered* d : unclassified)
+    if (near(d))
       out << "  " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": "
-          << (d->c.k == classification::kind::not_run ? "not run: " : "") << d->c.reason << "\n";
-  }
+          << (d->c.k == classification::kind::not_run ? "not run: " : "") << d->c.reason
+          << (d->c.k == classification::kind::not_run ? "" : " (after " + std::to_string(d->c.matched) + " probes matched)")
+          << "\n";
   return out.str();
 }
 
@@ -348,12 +353,14 @@ std::string json_report(const std::vector<discovered>& all, const std::string& r
         j["counterexample"] = d.proof.input_argument;
         if (d.proof.expected_value) j["expected"] = *d.proof.expected_value;
         if (d.proof.got) j["got"] = *d.proof.got;
+        j["replay"] = d.proof.replay;
       }
       j["name"] = d.name;
       j["registration"] = d.registration;
       if (!d.unregistrable.empty()) j["not_registered"] = d.unregistrable;
     } else {
       j["reason"] = d.c.reason;
+      j["matched"] = d.c.matched;
     }
     j["probes"] = d.c.probes;
     items.push_back(j);

@@ -21,14 +21,17 @@ struct discovered {
   std::string registration;  // the line written, or "" with `unregistrable` saying why
   std::string unregistrable;
   std::string header;        // the file the registration includes (absolute), "" for none
-  std::string definitions;   // a source file defining the board class's out-of-line members, included too
+  std::string definitions;   // a source file the registration needs (its definition, the board's members), included
 };
 
 // Fills each classified entry's name, registration and header. `root`: the
 // tree; `out_dir`: where the files go (include directives are relative to it).
 // `out_of_line`: functions.hpp's classes with members defined in source files.
+// `symbols`: what each unit defines and needs, to include a source file
+// only where it links on its own.
 void plan_registrations(std::vector<discovered>& all, const std::string& root,
-                        const std::map<std::string, std::string>& out_of_line);
+                        const std::map<std::string, std::string>& out_of_line,
+                        const std::vector<unit_symbols>& symbols);
 
 // The candidate file of one language ("C++" or "C"): "" when it has no entry.
 std::string candidate_file(const std::vector<discovered>& all, const std::string& language,

@@ -32,11 +32,19 @@ EXPECTED = {
     "fx_almost_popcount": {"op": "popcount", "proof": "counterexample", "counterexample": "0x0123456789abcdef"},
     "fx_Bitboard_lsb": {"op": "lsb"},
     "fx_Bitboard_count": {"op": "popcount"},
-    "fx_external_msb": {"op": "msb"},
-    "fx_hidden_lsb": {"op": "lsb", "not_registered": "static in bits.cpp"},
-    "fx_use_hidden": {"op": "lsb", "not_registered": "declared in no header"},
-    "c_popcount": {"op": "popcount", "language": "C"},
+    "fx_external_msb": {"op": "msb", "includes": "bits.cpp"},
+    "fx_hidden_lsb": {"op": "lsb", "includes": "bits.cpp"},
+    "fx_use_hidden": {"op": "lsb", "includes": "bits.cpp"},
+    "fx_lsb_needing_bits": {"op": "lsb", "not_registered": "needs fx::external_msb(unsigned long) from bits.cpp"},
+    "c_popcount": {"op": "popcount", "language": "C", "includes": "cbits.c"},
+    "fx_lsb_by_pointer": {"op": "lsb", "expr": "fx::lsb_by_pointer(&b)"},
+    "fx_msb_by_reference": {"op": "msb", "expr": "fx::msb_by_reference(b)"},
+    "fx_popcnt": {"op": "popcount", "width": 32, "expr": "fx::popcnt(b)"},
+    "fx_popcnt_2": {"op": "popcount", "expr": "fx::popcnt(b)"},
+    "fx_Mask_first": {"op": "lsb", "expr": "b.first()"},
 }
+# Functions that must be listed as computing no op; "near" ones with the probe that ruled them out.
+NEAR = {"fx::lsb_wrong_at_37(unsigned long)": "at 0x0000002000000000 lsb is 37, it returns 38"}
 UNMATCHED = {"fx::file_of(int)", "fx::rank_of(unsigned long)"}
 
 
@@ -85,21 +93,37 @@ def check_fixture(args):
             problems.append(f"{name}: zero {got['zero']!r}, want undefined")
         if "counterexample" in want and got.get("counterexample", "").lower() != want["counterexample"]:
             problems.append(f"{name}: counterexample {got.get('counterexample')!r}, want {want['counterexample']}")
+        if "counterexample" in want and not got.get("replay", "").startswith("replayed on the host"):
+            problems.append(f"{name}: counterexample not replayed on the host: {got.get('replay')!r}")
         if "not_registered" in want:
             if want["not_registered"] not in got.get("not_registered", "") or got["registration"]:
                 problems.append(f"{name}: want it unregistered ({want['not_registered']}), got {got.get('registration')!r}")
         elif not got["registration"]:
             problems.append(f"{name}: no registration written ({got.get('not_registered')})")
+        if "expr" in want and not (got["registration"].startswith("SCANPROOF_CANDIDATE_EXPR(")
+                                   and want["expr"] in got["registration"]):
+            problems.append(f"{name}: want an expression calling {want['expr']}, got {got['registration']!r}")
     for name in by_name:
         if name not in EXPECTED:
             problems.append(f"{name}: classified ({by_name[name]['op']}) but it is not a scanner of the fixture")
     unmatched = {f["function"] for f in functions if f["classification"] == "unmatched"}
-    for fn in UNMATCHED:
+    for fn, probe in NEAR.items():
+        reason = next((f.get("reason", "") for f in functions if f["function"] == fn), None)
+        if reason is None or probe not in reason:
+            problems.append(f"{fn}: must be unmatched at the probe '{probe}', got {reason!r}")
+    for fn in UNMATCHED | set(NEAR):
         if fn not in unmatched:
             problems.append(f"{fn}: must be listed as computing no op")
     for f in functions:
         if f["classification"] == "unmatched" and not f.get("reason", "").startswith("nearest "):
             problems.append(f"{f['function']}: unmatched without the nearest op and the probe: {f.get('reason')!r}")
+    for name, want in EXPECTED.items():
+        if "includes" in want:
+            src = "discovered_scanners.c" if want.get("language") == "C" else "discovered_scanners.cpp"
+            path = os.path.join(out, src)
+            text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            if not re.search(r'#include "[^"]*' + re.escape(want["includes"]) + '"', text):
+                problems.append(f"{name}: {src} does not include {want['includes']}, which defines it")
     # The written files compile against the suite's headers as a candidate build compiles them.
     for src, compiler, std in (("discovered_scanners.cpp", args.clangxx, "-std=c++17"),
                                ("discovered_scanners.c", args.clang, "-std=gnu11")):

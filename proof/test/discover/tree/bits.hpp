@@ -50,6 +50,24 @@ struct Bitboard {
   int count() const { return __builtin_popcountll(v); }
 };
 
+// Scans the candidate API does not take as they are (a pointer, a
+// non-const reference they do not write, a non-const member, an overload
+// set): registered through an expression that calls them.
+inline int lsb_by_pointer(const std::uint64_t* b) { return __builtin_ctzll(*b); }
+inline int msb_by_reference(std::uint64_t& b) { return 63 - __builtin_clzll(b); }
+inline int popcnt(std::uint32_t x) { return __builtin_popcount(x); }
+inline int popcnt(std::uint64_t x) { return __builtin_popcountll(x); }
+struct Mask {
+  std::uint64_t v;
+  int first() { return __builtin_ctzll(v); }
+};
+
+// Wrong on one square (37): listed as computing no op, with the probe.
+inline int lsb_wrong_at_37(std::uint64_t b) {
+  const int s = __builtin_ctzll(b);
+  return s == 37 ? 38 : s;
+}
+
 // Not scanners, with a scanner's signature.
 inline int file_of(int square) { return square & 7; }
 inline int rank_of(std::uint64_t square) { return static_cast<int>(square >> 3); }
