@@ -30,11 +30,15 @@ namespace fs = std::filesystem;
 
 int usage(int code) {
   (code ? std::cerr : std::cout)
-      << "usage: scanproof discover <dir | compile_commands.json> [--out DIR] [--timeout S] [--jobs N] [-- FLAGS...]\n"
+      << "usage: scanproof discover <dir | compile_commands.json> [--out DIR] [--make ARGS] [--timeout S] [--jobs N]\n"
+         "                          [-- FLAGS...]\n"
          "  Finds every function of an engine's tree whose signature could be a scanner, runs it on probe\n"
          "  boards through the prover's meaning of its IR, says which op it computes (and on which shape),\n"
          "  proves that for every input or refutes it, and writes the candidate file that registers them.\n"
-         "  <dir>          a source tree (its compile_commands.json, there or in build/, when it has one)\n"
+         "  <dir>          a source tree: its compile_commands.json (there or in build/), else its CMake\n"
+         "                 project configured with clang-19, else its Makefile's `make -n -B` commands,\n"
+         "                 else every source and header file\n"
+         "  --make ARGS    what `make -n -B` is given for a Makefile project (\"build ARCH=x86-64\")\n"
          "  --out DIR      where discovered_scanners.cpp / .c and discover.json go (default: scanproof-discovered)\n"
          "  --timeout S    seconds per function to prove its classification (default 60)\n"
          "  --jobs N       functions classified and proved at once (default: the number of CPUs)\n"
@@ -142,7 +146,8 @@ static int discover_main(int argc, char** argv) {
       argc = i;
       break;
     }
-  const auto a = cl::parse(me, argc, argv, 1, {{"out", true}, {"timeout", true}, {"jobs", true}}, /*operands=*/true);
+  const auto a = cl::parse(me, argc, argv, 1, {{"out", true}, {"timeout", true}, {"jobs", true}, {"make", true}},
+                           /*operands=*/true);
   if (!a) return usage(2);
   if (a->help) return usage(0);
   if (a->operands.size() != 1) {
@@ -160,7 +165,7 @@ static int discover_main(int argc, char** argv) {
   std::string how;
   std::vector<unit> units;
   try {
-    units = find_units(path, extra, how);
+    units = find_units(path, {extra, a->value("make"), out_dir + "/project"}, how);
   } catch (const std::exception& e) {
     std::cerr << me << ": " << e.what() << "\n";
     return 2;

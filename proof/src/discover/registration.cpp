@@ -212,7 +212,7 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   if (mine.empty()) return "";
   const bool c = language == "C";
   // The engine's build settings, as the units that define these functions have them.
-  std::set<std::string> sources, includes, defines;
+  std::set<std::string> sources, includes, defines, isa;
   std::string standard;
   for (const discovered* d : mine) sources.insert(d->f.file);
   for (const unit& u : units) {
@@ -222,6 +222,8 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
         includes.insert(fl.substr(2));
       else if (fl.rfind("-D", 0) == 0) defines.insert(fl.substr(2));
       else if (fl.rfind("-std=", 0) == 0) standard = fl.substr(5);
+      else if (std::regex_match(fl, std::regex("-m(sse[0-9.a-z]*|ssse3|popcnt|abm|lzcnt|bmi2?|avx[0-9a-z]*|f16c|fma)")))
+        isa.insert(fl);  // the engine's ISA: built so, its scanner may trap on a CPU without it
     }
   }
   std::ostringstream out;
@@ -237,6 +239,7 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
     out << "// scanproof: include " << (rel.empty() ? "." : rel) << "\n";
   }
   for (const std::string& def : defines) out << "// scanproof: define " << def << "\n";
+  for (const std::string& flag : isa) out << "// scanproof: option x86 " << flag << "\n";
   out << (c ? "#include <scanproof/candidate.h>\n" : "#include <scanproof/candidate.hpp>\n\n");
   std::set<std::string> included;
   for (const discovered* d : mine)

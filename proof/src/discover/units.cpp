@@ -8,6 +8,7 @@
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -166,25 +167,92 @@ std::string tree_root(const std::string& path) {
   return (fs::is_directory(p) ? p : p.parent_path()).string();
 }
 
-std::vector<unit> find_units(const std::string& path, const std::vector<std::string>& extra, std::string& how) {
+namespace {
+std::string quoted(const std::string& s);
+
+// The compiler commands `make -n -B` prints (it runs nothing): a compiler
+// with -c and one C or C++ source, as the Makefile would run it in `dir`.
+std::vector<unit> from_make(const fs::path& dir, const build_hints& hints, std::string& why) {
+  const std::string log = hints.work + "/make-n.txt";
+  const std::string cmd = "make -n -B -C " + quoted(dir.string()) + " " + hints.make_args + " > " + quoted(log) + " 2>&1";
+  // Its status is not the answer: a recursive make's link step runs even
+  // under -n and fails on the objects -n never made; the commands printed are.
+  const int status = std::system(cmd.c_str());
+  static const std::regex compiler(R"((^|/)((c|g)\+\+|clang\+\+|cc|gcc|clang)(-[0-9.]+)?$)");
+  std::ifstream in(log);
+  std::vector<unit> units;
+  std::set<std::string> seen;
+  for (std::string line; std::getline(in, line);) {
+    const std::vector<std::string> args = split_command(line);
+    if (args.empty() || !std::regex_search(args[0], compiler) ||
+        std::find(args.begin(), args.end(), "-c") == args.end())
+      continue;
+    for (const std::string& a : args)
+      if (a[0] != '-' && (is_cxx_source(a) || is_c_source(a))) {
+        unit u;
+        u.source = absolute_in(dir.string(), a);
+        if (!seen.insert(u.source).second) break;
+        u.language = is_c_source(a) ? "C" : "C++";
+        u.flags = engine_flags(args, dir.string());
+        u.flags.insert(u.flags.end(), hints.extra.begin(), hints.extra.end());
+        units.push_back(std::move(u));
+        break;
+      }
+  }
+  if (units.empty())
+    why = "`make -n -B " + hints.make_args + "` lists no compiler command" +
+          (status != 0 ? " and failed" : "") + " (" + log + ")";
+  return units;
+}
+
+// A CMake project configured with clang-19 to get its compilation database.
+std::vector<unit> from_cmake(const fs::path& dir, const build_hints& hints, std::string& why, std::string& db) {
+  const std::string build = hints.work + "/cmake-build", log = hints.work + "/cmake-configure.txt";
+  const std::string cmd = "cmake -S " + quoted(dir.string()) + " -B " + quoted(build) +
+                          " -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER=" + quoted(SCANPROOF_CLANG19) +
+                          " -DCMAKE_C_COMPILER=" + quoted(SCANPROOF_CLANG19_C) + " > " + quoted(log) + " 2>&1";
+  if (std::system(cmd.c_str()) != 0 || !fs::exists(build + "/compile_commands.json")) {
+    why = "configuring its CMake project failed (" + log + ")";
+    return {};
+  }
+  db = build + "/compile_commands.json";
+  return from_compile_commands(db, hints.extra);
+}
+}  // namespace
+
+std::vector<unit> find_units(const std::string& path, const build_hints& hints, std::string& how) {
   const fs::path p = fs::weakly_canonical(path);
   if (!fs::exists(p)) throw std::runtime_error("'" + path + "' does not exist");
   std::vector<unit> units;
   if (fs::is_regular_file(p)) {
     if (p.filename() != "compile_commands.json")
       throw std::runtime_error("'" + path + "' is a file, not a source tree or a compile_commands.json");
-    units = from_compile_commands(p, extra);
     how = "the compilation database " + p.string();
-  } else if (fs::exists(p / "compile_commands.json")) {
-    units = from_compile_commands(p / "compile_commands.json", extra);
-    how = "the compilation database " + (p / "compile_commands.json").string();
-  } else if (fs::exists(p / "build" / "compile_commands.json")) {
-    units = from_compile_commands(p / "build" / "compile_commands.json", extra);
-    how = "the compilation database " + (p / "build" / "compile_commands.json").string();
+    units = from_compile_commands(p, hints.extra);
+  } else if (fs::exists(p / "compile_commands.json") || fs::exists(p / "build" / "compile_commands.json")) {
+    const fs::path db = fs::exists(p / "compile_commands.json") ? p / "compile_commands.json" : p / "build" / "compile_commands.json";
+    how = "the compilation database " + db.string();
+    units = from_compile_commands(db, hints.extra);
   } else {
-    units = from_tree(p, extra);
-    how = "every source and header under " + p.string() +
-          " (no compile_commands.json: each header is compiled on its own, with -I for every header directory)";
+    std::string tried;
+    fs::create_directories(hints.work);
+    if (fs::exists(p / "CMakeLists.txt")) {
+      std::string why, db;
+      units = from_cmake(p, hints, why, db);
+      if (!units.empty()) how = "its CMake project's compilation database " + db;
+      else tried += why + "; ";
+    }
+    if (units.empty() && (fs::exists(p / "Makefile") || fs::exists(p / "GNUmakefile") || fs::exists(p / "makefile"))) {
+      std::string why;
+      units = from_make(p, hints, why);
+      if (!units.empty()) how = "the compiler commands of `make -n -B " + hints.make_args + "` in " + p.string();
+      else tried += why + "; ";
+    }
+    if (units.empty()) {
+      units = from_tree(p, hints.extra);
+      how = "every source and header under " + p.string() + " (" + tried +
+            "each header compiled on its own, with -I for every header directory)";
+    }
   }
   if (units.empty()) throw std::runtime_error("no C or C++ source files under '" + path + "'");
   return units;

@@ -15,11 +15,21 @@ struct unit {
   bool header = false;             // a header compiled on its own (no compile_commands.json)
 };
 
-// The units of `path`: a compile_commands.json file, a directory holding one
-// (there or in build/), or a source tree. `extra` is added to every unit
-// (the command line's flags after `--`). `how` says which route was taken.
-// Throws std::runtime_error naming what is wrong (no such path, no sources).
-std::vector<unit> find_units(const std::string& path, const std::vector<std::string>& extra, std::string& how);
+// How the engine is built, where the tree does not say it in a compilation database.
+struct build_hints {
+  std::vector<std::string> extra;  // flags for every unit (the command line's after `--`)
+  std::string make_args;           // `make -n -B <make_args>` lists a Makefile project's commands
+  std::string work;                // where a CMake project is configured (its compile_commands.json)
+};
+
+// The units of `path`, by the first route that gives them: a
+// compile_commands.json file, or a directory holding one (there or in
+// build/); a CMake project (configured in hints.work with
+// CMAKE_EXPORT_COMPILE_COMMANDS); a Makefile project (its `make -n -B`
+// commands); or every source and header of the tree. `how` says which
+// route was taken and why an earlier one was not. Throws
+// std::runtime_error naming what is wrong (no such path, no sources).
+std::vector<unit> find_units(const std::string& path, const build_hints& hints, std::string& how);
 
 struct compiled {
   unit u;

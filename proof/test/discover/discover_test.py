@@ -173,9 +173,30 @@ def check_engine(args):
     return problems
 
 
+def check_routes(args):
+    """A Makefile project and a CMake project: the define that makes the
+    scanner exists only in their build, so finding it proves the route."""
+    problems = []
+    for route, name, how in (("make", "make_lsb", "make -n -B"), ("cmake", "cmake_lsb", "CMake project")):
+        out = os.path.join(args.work, "route-" + route)
+        _, functions = run_discover(args, os.path.join(args.routes, route), out, [])
+        with open(os.path.join(out, "discover.json"), encoding="utf-8") as f:
+            units = json.load(f)["units"]
+        if how not in units:
+            problems.append(f"{route}: units from {units!r}, want the {how} route")
+        if not any(f.get("name") == name and f.get("op") == "lsb" and f.get("proof") == "proved" for f in functions):
+            problems.append(f"{route}: {name} not classified lsb and proved")
+        text = open(os.path.join(out, "discovered_scanners.cpp"), encoding="utf-8").read() \
+            if os.path.exists(os.path.join(out, "discovered_scanners.cpp")) else ""
+        if f"// scanproof: define ROUTE_LSB={name}" not in text:
+            problems.append(f"{route}: the written file does not carry the project's define ROUTE_LSB={name}")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["fixture", "engine"])
+    ap.add_argument("mode", choices=["fixture", "engine", "routes"])
+    ap.add_argument("--routes")
     ap.add_argument("--discover", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--tree")
@@ -186,7 +207,7 @@ def main():
     ap.add_argument("--core-include")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    problems = check_fixture(args) if args.mode == "fixture" else check_engine(args)
+    problems = {"fixture": check_fixture, "engine": check_engine, "routes": check_routes}[args.mode](args)
     for p in problems:
         print("FAIL: " + p)
     print(f"discover {args.mode}: {len(problems)} problem(s)")
