@@ -246,6 +246,14 @@ static int discover_main(int argc, char** argv) {
     std::ofstream(file) << text;
     std::cout << "\nwrote " << file << ": check it with ci/matrix --candidates " << file << "\n";
   }
+  std::string cargo_toml;
+  if (const std::string lib = rust_candidate_crate(all, units, cargo_toml); !lib.empty()) {
+    const std::string crate = out_dir + "/discovered_crate";
+    fs::create_directories(crate + "/src");
+    std::ofstream(crate + "/Cargo.toml") << cargo_toml;
+    std::ofstream(crate + "/src/lib.rs") << lib;
+    std::cout << "\nwrote " << crate << ": check it with ci/matrix --candidates " << crate << "\n";
+  }
   {
     std::ofstream(out_dir + "/discover.json") << json_report(all, root, how);
   }

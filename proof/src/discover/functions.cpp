@@ -16,6 +16,7 @@
 
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 
 namespace scanproof::discover {
@@ -131,15 +132,23 @@ std::optional<board_form> form_of(const llvm::Function& f, const llvm::DISubrout
   if (args == 1 && f.getArg(0)->getType()->isPointerTy()) {
     std::uint64_t bytes = f.getParamDereferenceableBytes(0);
     const llvm::DIType* p = di_param(0);
+    auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(bare(p));
+    const bool indirect = d && (d->getTag() == llvm::dwarf::DW_TAG_pointer_type ||
+                                d->getTag() == llvm::dwarf::DW_TAG_reference_type);
     if (bytes == 0 && p) {
-      auto* d = llvm::dyn_cast<llvm::DIDerivedType>(p);
-      if (d && (d->getTag() == llvm::dwarf::DW_TAG_pointer_type || d->getTag() == llvm::dwarf::DW_TAG_reference_type))
+      if (indirect) {
         if (const llvm::DIType* pointee = bare(d->getBaseType())) bytes = pointee->getSizeInBits() / 8;
+      } else if (const llvm::DIType* t = bare(p)) {
+        bytes = t->getSizeInBits() / 8;  // an aggregate passed by value in memory (Rust's [u64; 2])
+      }
     }
     if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) return std::nullopt;
     form.how = board_form::passing::memory;
     form.bits = static_cast<unsigned>(bytes * 8);
-    form.writable = !is_const_target(p) && !f.onlyReadsMemory() && !f.hasParamAttribute(0, llvm::Attribute::ReadOnly);
+    // Rust spells the pointer's mutability in its name ("&Bitboard", "&mut Bitboard").
+    const bool rust_shared = indirect && d->getName().starts_with("&") && !d->getName().starts_with("&mut ");
+    form.writable = (indirect || !p) && !rust_shared && !is_const_target(p) && !f.onlyReadsMemory() &&
+                    !f.hasParamAttribute(0, llvm::Attribute::ReadOnly);
     (void)member;
     return form;
   }
@@ -216,6 +225,9 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       fn.module = index;
       fn.symbol = f.getName().str();
       fn.shown = llvm::demangle(fn.symbol);
+      // Rust's legacy mangling ends in a hash: "fxrs::lsb::h464ef859ab331411".
+      static const std::regex rust_hash("::h[0-9a-f]{16}$");
+      fn.shown = std::regex_replace(fn.shown, rust_hash, "");
       const auto scope = scope_prefix(sp->getScope());
       fn.qualified = (scope ? *scope : "") + sp->getName().str();
       fn.internal = f.hasLocalLinkage();
@@ -223,7 +235,8 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       fn.line = sp->getLine();
       const auto* cu = sp->getUnit();
       const unsigned lang = cu ? cu->getSourceLanguage() : 0;
-      fn.language = lang == llvm::dwarf::DW_LANG_C99 || lang == llvm::dwarf::DW_LANG_C11 ||
+      fn.language = lang == llvm::dwarf::DW_LANG_Rust ? "Rust"
+                    : lang == llvm::dwarf::DW_LANG_C99 || lang == llvm::dwarf::DW_LANG_C11 ||
                             lang == llvm::dwarf::DW_LANG_C89 || lang == llvm::dwarf::DW_LANG_C ||
                             lang == llvm::dwarf::DW_LANG_C17
                         ? "C"
@@ -254,6 +267,13 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       }
       all.push_back(std::move(fn));
       keep.push_back(&f);
+    }
+    // rustc's unoptimised IR says optnone and noinline: -O2 here must run.
+    for (llvm::Function& f : *m) {
+      f.removeFnAttr(llvm::Attribute::OptimizeNone);
+      if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) == false && f.hasFnAttribute(llvm::Attribute::NoInline) &&
+          !f.hasFnAttribute(llvm::Attribute::Cold))
+        f.removeFnAttr(llvm::Attribute::NoInline);
     }
     // Every unit is kept: a function may call another unit's (link_callees).
     if (!keep.empty()) llvm::appendToUsed(*m, keep);

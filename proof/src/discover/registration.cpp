@@ -138,6 +138,89 @@ std::string self_contained(const std::string& source, const std::vector<unit_sym
 
 }  // namespace
 
+namespace {
+// The name a crate's library is used by: Cargo.toml's [lib] name, else its
+// package name with '-' as '_'.
+std::string crate_name(const std::string& cargo_toml, std::string* package_name = nullptr) {
+  std::ifstream in(cargo_toml);
+  std::string line, section, package, lib;
+  static const std::regex name_line(R"re(^\s*name\s*=\s*"([^"]+)")re");
+  for (std::smatch m; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '[') section = line.substr(0, line.find(']') + 1);
+    else if (std::regex_search(line, m, name_line)) (section == "[lib]" ? lib : section == "[package]" ? package : line) = m[1];
+  }
+  if (package_name) *package_name = package;
+  std::string n = lib.empty() ? package : lib;
+  std::replace(n.begin(), n.end(), '-', '_');
+  return n;
+}
+
+// Every .rs file of the crate that defines `file` (its src/), as one text.
+std::string crate_text(const std::string& file) {
+  fs::path dir = fs::path(file).parent_path();
+  while (!dir.empty() && dir != dir.root_path() && !fs::exists(dir / "Cargo.toml")) dir = dir.parent_path();
+  std::string text;
+  if (!fs::exists(dir / "src")) return text;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "src"))
+    if (e.path().extension() == ".rs") {
+      std::ifstream in(e.path());
+      std::ostringstream t;
+      t << in.rdbuf();
+      text += t.str();
+    }
+  return text;
+}
+
+// A Rust function's declaration in a candidate crate (docs/contracts.md:
+// `// scanproof: candidate(name, op, fn=<path>, ...)`), or "" with `why`.
+std::string rust_declaration(const discovered& d, std::string& why) {
+  const board_form& form = d.f.form;
+  if (form.how == board_form::passing::two_values) {
+    why = "it takes its halves as two parameters; fn= takes one board (export it as extern \"C\" fn(lo: u64, hi: u64))";
+    return "";
+  }
+  std::string decl = "// scanproof: candidate(" + d.name + ", " + std::string(name(d.c.operation)) + ", fn=" + d.f.qualified;
+  const std::string board = board_value_type(d.f.board_type);
+  const bool primitive = std::regex_match(board, std::regex("u(8|16|32|64|128|size)"));
+  if (!primitive && !board.empty() && board.find('[') == std::string::npos && board.find('(') == std::string::npos) {
+    // A newtype: built from the integer by its public tuple constructor or
+    // by From<uN>; a pop's board read back by From into the integer.
+    const std::string type = base_name(board), integer = "u" + std::to_string(form.bits);
+    const std::string text = crate_text(d.f.file);
+    if (std::regex_search(text, std::regex("struct\\s+" + type + "\\s*\\(\\s*pub\\s"))) {
+      decl += ", board=" + board;
+    } else if (!std::regex_search(text, std::regex("impl\\s+From\\s*<\\s*" + integer + "\\s*>\\s+for\\s+" + type + "\\b"))) {
+      why = "its board " + board + " has no public tuple constructor and no From<" + integer +
+            ">, which a candidate crate builds it with";
+      return "";
+    }
+    if (pops(d.c.operation) &&
+        !std::regex_search(text, std::regex("impl\\s+From\\s*<\\s*(\\w+::)*" + type + "\\s*>\\s+for\\s+" + integer + "\\b"))) {
+      why = "a pop over " + board + " is read back by From (" + integer + ": From<" + type +
+            ">), which its crate does not implement";
+      return "";
+    }
+  }
+  if (form.bits != 64) decl += ", width=" + std::to_string(form.bits);
+  if (form.bits == 128 && form.how == board_form::passing::memory && (board.empty() || board[0] == '['))
+    decl += ", pack=array";
+  const shape& sh = d.c.sh;
+  if (sh.halves == half_order::high_first) decl += ", halves=high_first";
+  if (sh.width == 128 && sh.high_offset != 64) decl += ", high_offset=" + std::to_string(sh.high_offset);
+  if (sh.index_base) decl += ", index_base=" + std::to_string(sh.index_base);
+  if (sh.domain_declared) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "0x%llx%016llx", static_cast<unsigned long long>(sh.domain.hi),
+                  static_cast<unsigned long long>(sh.domain.lo));
+    decl += std::string(", domain=") + buf;
+  }
+  if (d.c.zero.k == zero_spec::kind::declared) decl += ", zero=" + std::to_string(d.c.zero.value);
+  else if (d.c.zero.k == zero_spec::kind::undefined && (d.c.operation == op::ctz || d.c.operation == op::clz))
+    decl += ", zero=undefined";
+  return decl + ")";
+}
+}  // namespace
+
 void plan_registrations(std::vector<discovered>& all, const std::string& root,
                         const std::map<std::string, std::string>& out_of_line,
                         const std::vector<unit_symbols>& symbols) {
@@ -153,6 +236,11 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     }
     d.name = n;
     const bool c = d.f.language == "C";
+    if (d.f.language == "Rust") {
+      if (d.f.internal) d.unregistrable = "not pub in its crate: the candidate crate cannot name it";
+      else d.registration = rust_declaration(d, d.unregistrable);
+      continue;
+    }
     // A definition in a source file (the function's, or the board class's
     // out-of-line members: the board model may construct it) comes with the
     // candidate: its source included, where that links on its own (a static
@@ -257,6 +345,31 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   for (const discovered* d : mine)
     out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
         << "\n"
+        << d->registration << "\n";
+  return out.str();
+}
+
+std::string rust_candidate_crate(const std::vector<discovered>& all, const std::vector<unit>& units,
+                                 std::string& cargo_toml) {
+  std::vector<const discovered*> mine;
+  for (const discovered& d : all)
+    if (!d.registration.empty() && d.f.language == "Rust") mine.push_back(&d);
+  const auto crate = std::find_if(units.begin(), units.end(), [](const unit& u) {
+    return u.language == "Rust" && fs::path(u.source).filename() == "Cargo.toml";
+  });
+  if (mine.empty() || crate == units.end()) return "";
+  std::string package;
+  const std::string dep = crate_name(crate->source, &package);
+  cargo_toml = "# Written by `scanproof discover`: a candidate crate naming the scanners of " + dep +
+               " (docs/discovery.md).\n[package]\nname = \"scanproof_discovered\"\nversion = \"0.0.0\"\n"
+               "edition = \"2021\"\n\n[dependencies]\n" + dep + " = { path = \"" +
+               fs::path(crate->source).parent_path().string() + "\", package = \"" + package + "\" }\n";
+  std::ostringstream out;
+  out << "// The scanners `scanproof discover` found in the crate " << dep << ", classified by what they\n"
+      << "// compute and proved (or refuted) on its IR: docs/discovery.md. Check them on every target\n"
+      << "// with `ci/matrix --candidates <this crate's directory>`.\n";
+  for (const discovered* d : mine)
+    out << "// " << d->f.shown << ", " << d->f.file << ":" << d->f.line << ": " << d->proof.verdict << "\n"
         << d->registration << "\n";
   return out.str();
 }

@@ -37,6 +37,12 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
 std::string candidate_file(const std::vector<discovered>& all, const std::string& language,
                            const std::vector<unit>& units, const std::string& root, const std::string& out_dir);
 
+// A Rust crate's candidate crate: its src/lib.rs (the declarations) and, in
+// `cargo_toml`, its manifest depending on the engine's crate by path. ""
+// when no Rust function is registered.
+std::string rust_candidate_crate(const std::vector<discovered>& all, const std::vector<unit>& units,
+                                 std::string& cargo_toml);
+
 // "function  file:line  op  shape  zero  proof" rows.
 std::string table(const std::vector<discovered>& all, const std::string& root);
 

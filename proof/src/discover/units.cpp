@@ -168,13 +168,13 @@ std::string tree_root(const std::string& path) {
 }
 
 namespace {
-std::string quoted(const std::string& s);
+std::string shell_quoted(const std::string& s);
 
 // The compiler commands `make -n -B` prints (it runs nothing): a compiler
 // with -c and one C or C++ source, as the Makefile would run it in `dir`.
 std::vector<unit> from_make(const fs::path& dir, const build_hints& hints, std::string& why) {
   const std::string log = hints.work + "/make-n.txt";
-  const std::string cmd = "make -n -B -C " + quoted(dir.string()) + " " + hints.make_args + " > " + quoted(log) + " 2>&1";
+  const std::string cmd = "make -n -B -C " + shell_quoted(dir.string()) + " " + hints.make_args + " > " + shell_quoted(log) + " 2>&1";
   // Its status is not the answer: a recursive make's link step runs even
   // under -n and fails on the objects -n never made; the commands printed are.
   const int status = std::system(cmd.c_str());
@@ -208,9 +208,9 @@ std::vector<unit> from_make(const fs::path& dir, const build_hints& hints, std::
 // A CMake project configured with clang-19 to get its compilation database.
 std::vector<unit> from_cmake(const fs::path& dir, const build_hints& hints, std::string& why, std::string& db) {
   const std::string build = hints.work + "/cmake-build", log = hints.work + "/cmake-configure.txt";
-  const std::string cmd = "cmake -S " + quoted(dir.string()) + " -B " + quoted(build) +
-                          " -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER=" + quoted(SCANPROOF_CLANG19) +
-                          " -DCMAKE_C_COMPILER=" + quoted(SCANPROOF_CLANG19_C) + " > " + quoted(log) + " 2>&1";
+  const std::string cmd = "cmake -S " + shell_quoted(dir.string()) + " -B " + shell_quoted(build) +
+                          " -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER=" + shell_quoted(SCANPROOF_CLANG19) +
+                          " -DCMAKE_C_COMPILER=" + shell_quoted(SCANPROOF_CLANG19_C) + " > " + shell_quoted(log) + " 2>&1";
   if (std::system(cmd.c_str()) != 0 || !fs::exists(build + "/compile_commands.json")) {
     why = "configuring its CMake project failed (" + log + ")";
     return {};
@@ -225,10 +225,22 @@ std::vector<unit> find_units(const std::string& path, const build_hints& hints, 
   if (!fs::exists(p)) throw std::runtime_error("'" + path + "' does not exist");
   std::vector<unit> units;
   if (fs::is_regular_file(p)) {
-    if (p.filename() != "compile_commands.json")
-      throw std::runtime_error("'" + path + "' is a file, not a source tree or a compile_commands.json");
-    how = "the compilation database " + p.string();
-    units = from_compile_commands(p, hints.extra);
+    if (p.extension() == ".rs") {
+      units.push_back({p.string(), "Rust", hints.extra, false});
+      how = "the Rust file " + p.string() + " (rustc --crate-type=lib)";
+    } else if (p.filename() == "Cargo.toml") {
+      units.push_back({p.string(), "Rust", hints.extra, false});
+      how = "the Rust crate " + p.string() + " (cargo rustc --lib)";
+    } else if (p.filename() == "compile_commands.json") {
+      how = "the compilation database " + p.string();
+      units = from_compile_commands(p, hints.extra);
+    } else {
+      throw std::runtime_error("'" + path + "' is a file, not a source tree, a compile_commands.json, a Cargo.toml or a .rs file");
+    }
+  } else if (fs::exists(p / "Cargo.toml")) {
+    // A Rust crate: one unit, its library built by cargo to bitcode.
+    units.push_back({(p / "Cargo.toml").string(), "Rust", hints.extra, false});
+    how = "the Rust crate " + (p / "Cargo.toml").string() + " (cargo rustc --lib)";
   } else if (fs::exists(p / "compile_commands.json") || fs::exists(p / "build" / "compile_commands.json")) {
     const fs::path db = fs::exists(p / "compile_commands.json") ? p / "compile_commands.json" : p / "build" / "compile_commands.json";
     how = "the compilation database " + db.string();
@@ -260,10 +272,52 @@ std::vector<unit> find_units(const std::string& path, const build_hints& hints, 
 
 namespace {
 // The shell's quoting of one argument.
-std::string quoted(const std::string& s) {
+std::string shell_quoted(const std::string& s) {
   std::string out = "'";
   for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return out + "'";
+}
+}  // namespace
+
+namespace {
+// A crate's library (cargo rustc --lib) or one .rs file (rustc) to bitcode,
+// with debug information, unoptimised (at -O2 rustc merges functions with
+// one body into aliases: the second would vanish; discover runs LLVM's -O2
+// itself), by the proof's rustc (its LLVM no newer than 19,
+// which this LLVM reads). "" and `bc` set, or the error.
+std::string compile_rust(const unit& u, const std::string& stem, std::string& bc) {
+  const std::string rustc = SCANPROOF_DISCOVER_RUSTC, cargo = SCANPROOF_DISCOVER_CARGO;
+  if (rustc.empty())
+    return "needs a rustc whose LLVM is 19 or older (Debian's: apt-get install rustc cargo), as the proof of Rust "
+           "candidates does (SCANPROOF_RUST_IR_RUSTC)";
+  const std::string log = stem + ".log";
+  std::string extra;
+  for (const std::string& f : u.flags) extra += " " + shell_quoted(f);
+  if (fs::path(u.source).extension() == ".rs") {
+    bc = stem + ".bc";
+    const std::string cmd = shell_quoted(rustc) + " --crate-type=lib --edition=2021 --emit=llvm-bc -g -C opt-level=0 -C debug-assertions=off -C overflow-checks=off -C panic=abort" +
+                            extra + " -o " + shell_quoted(bc) + " " + shell_quoted(u.source) + " > " + shell_quoted(log) + " 2>&1";
+    if (std::system(cmd.c_str()) == 0) return "";
+  } else {
+    const std::string target = stem + ".target";
+    const std::string cmd = "CARGO_TARGET_DIR=" + shell_quoted(target) + " CARGO_HOME=" + shell_quoted(stem + ".cargo-home") +
+                            " RUSTC=" + shell_quoted(rustc) + " " + shell_quoted(cargo) + " rustc --lib --offline --release -q --manifest-path " +
+                            shell_quoted(u.source) + " -- --emit=llvm-bc -g -C opt-level=0 -C debug-assertions=off -C overflow-checks=off -C panic=abort" + extra + " > " + shell_quoted(log) + " 2>&1";
+    if (std::system(cmd.c_str()) == 0) {
+      for (const auto& e : fs::directory_iterator(target + "/release/deps"))
+        if (e.path().extension() == ".bc") bc = e.path().string();
+      if (!bc.empty()) return "";
+    }
+  }
+  bc.clear();
+  std::ifstream in(log);
+  std::string line, first;
+  while (std::getline(in, line))
+    if (line.find("error") != std::string::npos) {
+      first = line;
+      break;
+    }
+  return (first.empty() ? std::string("rustc failed") : first) + " (log: " + log + ")";
 }
 }  // namespace
 
@@ -278,11 +332,15 @@ std::vector<compiled> compile_units(const std::vector<unit>& units, const std::s
       c.u = u;
       const std::string stem = work + "/" + std::to_string(i) + "-" + fs::path(u.source).filename().string();
       const std::string bc = stem + ".bc", log = stem + ".log";
-      std::string cmd = quoted(u.language == "C" ? SCANPROOF_CLANG19_C : SCANPROOF_CLANG19);
+      if (u.language == "Rust") {
+        c.error = compile_rust(u, stem, c.ir);
+        continue;
+      }
+      std::string cmd = shell_quoted(u.language == "C" ? SCANPROOF_CLANG19_C : SCANPROOF_CLANG19);
       cmd += u.language == "C" ? " -x c" : " -x c++";
-      for (const std::string& f : u.flags) cmd += " " + quoted(f);
+      for (const std::string& f : u.flags) cmd += " " + shell_quoted(f);
       cmd += " -O2 -Xclang -disable-llvm-passes -g -femit-all-decls -fno-discard-value-names -w -emit-llvm -c -o " +
-             quoted(bc) + " " + quoted(u.source) + " > " + quoted(log) + " 2>&1";
+             shell_quoted(bc) + " " + shell_quoted(u.source) + " > " + shell_quoted(log) + " 2>&1";
       const int rc = std::system(cmd.c_str());
       if (rc == 0) {
         c.ir = bc;

@@ -193,9 +193,48 @@ def check_routes(args):
     return problems
 
 
+RUST = {
+    "discover_fixture_lsb": ("lsb", "fn=discover_fixture::lsb"),
+    "discover_fixture_popcount": ("popcount", "fn=discover_fixture::popcount"),
+    "discover_fixture_Bitboard_first": ("lsb", "board=discover_fixture::Bitboard"),
+    "discover_fixture_Bitboard_pop": ("pop_lsb", "board=discover_fixture::Bitboard"),
+    "discover_fixture_msb128": ("msb", "width=128"),
+    "discover_fixture_shogi_lsb": ("lsb", "pack=array, high_offset=63"),
+}
+
+
+def check_rust(args):
+    """A crate: its pub functions and methods classified and proved, the
+    candidate crate written with a declaration for each, the pop over a board
+    the suite cannot read back named, not declared."""
+    out = os.path.join(args.work, "rust")
+    status, functions = run_discover(args, args.crate, out, [])
+    problems = [] if status == 0 else [f"exit status {status}, want 0"]
+    by_name = {f["name"]: f for f in functions if f["classification"] == "classified"}
+    for name, (op, text) in RUST.items():
+        got = by_name.get(name)
+        if not got:
+            problems.append(f"{name}: not classified")
+        elif got["op"] != op or got["proof"] != "proved" or text not in got["registration"]:
+            problems.append(f"{name}: {got['op']}, {got['proof']}, {got['registration']!r}: want {op}, proved, {text}")
+    opaque = by_name.get("discover_fixture_Opaque_pop")
+    if not opaque or "From" not in opaque.get("not_registered", ""):
+        problems.append(f"discover_fixture_Opaque_pop: want it classified and not registered (no From), got {opaque}")
+    for name in by_name:
+        if name not in RUST and name != "discover_fixture_Opaque_pop":
+            problems.append(f"{name}: claimed but not a scanner of the crate")
+    lib = os.path.join(out, "discovered_crate", "src", "lib.rs")
+    text = open(lib, encoding="utf-8").read() if os.path.exists(lib) else ""
+    for name in RUST:
+        if f"// scanproof: candidate({name}," not in text:
+            problems.append(f"{name}: no declaration in {lib}")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["fixture", "engine", "routes"])
+    ap.add_argument("mode", choices=["fixture", "engine", "routes", "rust"])
+    ap.add_argument("--crate")
     ap.add_argument("--routes")
     ap.add_argument("--discover", required=True)
     ap.add_argument("--work", required=True)
@@ -207,7 +246,8 @@ def main():
     ap.add_argument("--core-include")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    problems = {"fixture": check_fixture, "engine": check_engine, "routes": check_routes}[args.mode](args)
+    problems = {"fixture": check_fixture, "engine": check_engine, "routes": check_routes,
+                "rust": check_rust}[args.mode](args)
     for p in problems:
         print("FAIL: " + p)
     print(f"discover {args.mode}: {len(problems)} problem(s)")
