@@ -14,6 +14,7 @@
 #include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -228,6 +229,12 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       // Rust's legacy mangling ends in a hash: "fxrs::lsb::h464ef859ab331411".
       static const std::regex rust_hash("::h[0-9a-f]{16}$");
       fn.shown = std::regex_replace(fn.shown, rust_hash, "");
+      // ... and spells <, >, spaces and braces as $LT$, $GT$, $u20$...: as Rust writes them.
+      for (const auto& [from, to] : {std::pair<const char*, const char*>{"$LT$", "<"}, {"$GT$", ">"}, {"$u20$", " "},
+                                     {"$u7b$", "{"}, {"$u7d$", "}"}, {"$RF$", "&"}, {"$BP$", "*"}, {"$C$", ","},
+                                     {"$u27$", "'"}, {"$u5b$", "["}, {"$u5d$", "]"}, {"..", "::"}})
+        for (std::size_t at; (at = fn.shown.find(from)) != std::string::npos;) fn.shown.replace(at, std::strlen(from), to);
+      if (fn.shown.rfind("_<", 0) == 0) fn.shown.erase(0, 1);
       const auto scope = scope_prefix(sp->getScope());
       fn.qualified = (scope ? *scope : "") + sp->getName().str();
       fn.internal = f.hasLocalLinkage();

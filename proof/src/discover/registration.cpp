@@ -168,7 +168,21 @@ std::string crate_text(const std::string& file) {
       t << in.rdbuf();
       text += t.str();
     }
-  return text;
+  // Comments (doc comments between a tuple struct's parenthesis and its `pub`) say nothing here.
+  return std::regex_replace(text, std::regex("//[^\\n]*"), "");
+}
+
+// crate::module::Item as the crate's users name it: unchanged where the
+// module is `pub mod`, else the crate root's re-export (`pub use module::*`
+// or `pub use module::Item`).
+std::string public_path(const std::string& path, const std::string& text) {
+  std::smatch m;
+  if (!std::regex_match(path, m, std::regex(R"(([A-Za-z0-9_]+)::([A-Za-z0-9_]+)::(.+))"))) return path;
+  const std::string module = m[2], rest = m[3], item = rest.substr(0, rest.find("::"));
+  if (std::regex_search(text, std::regex("pub\\s+mod\\s+" + module + "\\b"))) return path;
+  if (std::regex_search(text, std::regex("pub\\s+use\\s+(self::|crate::)?" + module + "::(\\*|" + item + "\\b|\\{[^}]*\\b" + item + "\\b)")))
+    return m[1].str() + "::" + rest;
+  return path;
 }
 
 // A Rust function's declaration in a candidate crate (docs/contracts.md:
@@ -179,16 +193,32 @@ std::string rust_declaration(const discovered& d, std::string& why) {
     why = "it takes its halves as two parameters; fn= takes one board (export it as extern \"C\" fn(lo: u64, hi: u64))";
     return "";
   }
-  std::string decl = "// scanproof: candidate(" + d.name + ", " + std::string(name(d.c.operation)) + ", fn=" + d.f.qualified;
+  const std::string text = crate_text(d.f.file);
   const std::string board = board_value_type(d.f.board_type);
+  // The path the candidate crate names it by: a trait's method by its board
+  // type (`BitBoardIter::next`: the prelude's traits are in scope), a private
+  // module's item by its re-export at the crate root.
+  std::string path = d.f.qualified;
+  const std::string method = base_name(path);
+  if (path.find("{impl#") != std::string::npos) {
+    if (board.empty() || std::regex_match(board, std::regex("u(8|16|32|64|128|size)"))) {
+      why = "a trait's method on " + (board.empty() ? std::string("its board") : board) + ": fn= cannot name it";
+      return "";
+    }
+    path = board + "::" + method;
+  } else if (!std::regex_search(text, std::regex("pub\\s+(const\\s+)?(unsafe\\s+)?fn\\s+" + method + "\\b"))) {
+    why = "not pub in its crate: the candidate crate cannot name it";
+    return "";
+  }
+  path = public_path(path, text);
+  std::string decl = "// scanproof: candidate(" + d.name + ", " + std::string(name(d.c.operation)) + ", fn=" + path;
   const bool primitive = std::regex_match(board, std::regex("u(8|16|32|64|128|size)"));
   if (!primitive && !board.empty() && board.find('[') == std::string::npos && board.find('(') == std::string::npos) {
     // A newtype: built from the integer by its public tuple constructor or
     // by From<uN>; a pop's board read back by From into the integer.
     const std::string type = base_name(board), integer = "u" + std::to_string(form.bits);
-    const std::string text = crate_text(d.f.file);
     if (std::regex_search(text, std::regex("struct\\s+" + type + "\\s*\\(\\s*pub\\s"))) {
-      decl += ", board=" + board;
+      decl += ", board=" + public_path(board, text);
     } else if (!std::regex_search(text, std::regex("impl\\s+From\\s*<\\s*" + integer + "\\s*>\\s+for\\s+" + type + "\\b"))) {
       why = "its board " + board + " has no public tuple constructor and no From<" + integer +
             ">, which a candidate crate builds it with";
@@ -214,7 +244,10 @@ std::string rust_declaration(const discovered& d, std::string& why) {
                   static_cast<unsigned long long>(sh.domain.lo));
     decl += std::string(", domain=") + buf;
   }
-  if (d.c.zero.k == zero_spec::kind::declared) decl += ", zero=" + std::to_string(d.c.zero.value);
+  // An Option result: the IR's value outside the squares is its None, which
+  // the candidate crate reads as -1.
+  const bool option = d.f.result_type.rfind("core::option::Option<", 0) == 0;
+  if (d.c.zero.k == zero_spec::kind::declared) decl += ", zero=" + (option ? std::string("-1") : std::to_string(d.c.zero.value));
   else if (d.c.zero.k == zero_spec::kind::undefined && (d.c.operation == op::ctz || d.c.operation == op::clz))
     decl += ", zero=undefined";
   return decl + ")";
@@ -237,8 +270,7 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     d.name = n;
     const bool c = d.f.language == "C";
     if (d.f.language == "Rust") {
-      if (d.f.internal) d.unregistrable = "not pub in its crate: the candidate crate cannot name it";
-      else d.registration = rust_declaration(d, d.unregistrable);
+      d.registration = rust_declaration(d, d.unregistrable);
       continue;
     }
     // A definition in a source file (the function's, or the board class's
@@ -362,7 +394,7 @@ std::string rust_candidate_crate(const std::vector<discovered>& all, const std::
   const std::string dep = crate_name(crate->source, &package);
   cargo_toml = "# Written by `scanproof discover`: a candidate crate naming the scanners of " + dep +
                " (docs/discovery.md).\n[package]\nname = \"scanproof_discovered\"\nversion = \"0.0.0\"\n"
-               "edition = \"2021\"\n\n[dependencies]\n" + dep + " = { path = \"" +
+               "edition = \"2021\"\n\n# Its own workspace, wherever it is written (inside the engine's too).\n[workspace]\n\n[dependencies]\n" + dep + " = { path = \"" +
                fs::path(crate->source).parent_path().string() + "\", package = \"" + package + "\" }\n";
   std::ostringstream out;
   out << "// The scanners `scanproof discover` found in the crate " << dep << ", classified by what they\n"
@@ -425,7 +457,7 @@ std::string table(const std::vector<discovered>& all, const std::string& root) {
   // scanner wrong somewhere (or a near relative of one): shown. The others
   // (a function that is no scanner fails on the first probes) are counted;
   // discover.json has each with its nearest op and probe.
-  const auto near = [](const discovered* d) { return d->c.k == classification::kind::not_run || d->c.matched >= 8; };
+  const auto near = [](const discovered* d) { return d->c.k == classification::kind::not_run || 2 * d->c.matched >= static_cast<int>(d->f.form.bits); };
   const auto shown = std::count_if(unclassified.begin(), unclassified.end(), near);
   if (!unclassified.empty())
     out << "\n" << unclassified.size() << " function" << (unclassified.size() == 1 ? "" : "s")

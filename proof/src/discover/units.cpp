@@ -280,6 +280,40 @@ std::string shell_quoted(const std::string& s) {
 }  // namespace
 
 namespace {
+// The first line of a compiler's log that says `what` ("error:"), or "".
+std::string first_line_with(const std::string& log, const char* what) {
+  std::ifstream in(log);
+  for (std::string line; std::getline(in, line);)
+    if (line.find(what) != std::string::npos) return line;
+  return "";
+}
+
+// What discover reads of a Cargo.toml.
+struct manifest {
+  std::string lib_name, edition = "2015";
+  bool has_dependencies = false;
+};
+manifest read_manifest(const std::string& cargo_toml) {
+  std::ifstream in(cargo_toml);
+  manifest m;
+  std::string section, package;
+  static const std::regex key(R"re(^\s*([A-Za-z0-9_-]+)\s*=\s*"?([^"]*)"?)re");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch k;
+    if (!line.empty() && line[0] == '[') section = line.substr(0, line.find(']') + 1);
+    else if (std::regex_search(line, k, key)) {
+      if (section == "[package]" && k[1] == "name") package = k[2];
+      else if (section == "[package]" && k[1] == "edition") m.edition = k[2];
+      else if (section == "[lib]" && k[1] == "name") m.lib_name = k[2];
+      else if (section == "[dependencies]") m.has_dependencies = true;
+    }
+    if (section.rfind("[dependencies.", 0) == 0) m.has_dependencies = true;
+  }
+  if (m.lib_name.empty()) m.lib_name = package;
+  std::replace(m.lib_name.begin(), m.lib_name.end(), '-', '_');
+  return m;
+}
+
 // A crate's library (cargo rustc --lib) or one .rs file (rustc) to bitcode,
 // with debug information, unoptimised (at -O2 rustc merges functions with
 // one body into aliases: the second would vanish; discover runs LLVM's -O2
@@ -293,16 +327,29 @@ std::string compile_rust(const unit& u, const std::string& stem, std::string& bc
   const std::string log = stem + ".log";
   std::string extra;
   for (const std::string& f : u.flags) extra += " " + shell_quoted(f);
-  if (fs::path(u.source).extension() == ".rs") {
+  // A crate without dependencies is its src/lib.rs: rustc alone, as cargo
+  // would run it (its name, its edition), so a crates.io dev-dependency that
+  // an offline cargo cannot resolve costs nothing.
+  std::string file = u.source, crate, edition = "2021";
+  if (fs::path(u.source).filename() == "Cargo.toml") {
+    const manifest m = read_manifest(u.source);
+    if (!m.has_dependencies && fs::exists(fs::path(u.source).parent_path() / "src/lib.rs")) {
+      file = (fs::path(u.source).parent_path() / "src/lib.rs").string();
+      crate = " --crate-name " + m.lib_name;
+      edition = m.edition;
+    }
+  }
+  if (fs::path(file).extension() == ".rs") {
     bc = stem + ".bc";
-    const std::string cmd = shell_quoted(rustc) + " --crate-type=lib --edition=2021 --emit=llvm-bc -g -C opt-level=0 -C debug-assertions=off -C overflow-checks=off -C panic=abort" +
-                            extra + " -o " + shell_quoted(bc) + " " + shell_quoted(u.source) + " > " + shell_quoted(log) + " 2>&1";
+    const std::string cmd = shell_quoted(rustc) + " --crate-type=lib --edition=" + edition + crate +
+                            " --emit=llvm-bc -g -C opt-level=0 -C no-prepopulate-passes -C link-dead-code -C debug-assertions=off -C overflow-checks=off -C panic=abort" +
+                            extra + " -o " + shell_quoted(bc) + " " + shell_quoted(file) + " > " + shell_quoted(log) + " 2>&1";
     if (std::system(cmd.c_str()) == 0) return "";
   } else {
     const std::string target = stem + ".target";
     const std::string cmd = "CARGO_TARGET_DIR=" + shell_quoted(target) + " CARGO_HOME=" + shell_quoted(stem + ".cargo-home") +
                             " RUSTC=" + shell_quoted(rustc) + " " + shell_quoted(cargo) + " rustc --lib --offline --release -q --manifest-path " +
-                            shell_quoted(u.source) + " -- --emit=llvm-bc -g -C opt-level=0 -C debug-assertions=off -C overflow-checks=off -C panic=abort" + extra + " > " + shell_quoted(log) + " 2>&1";
+                            shell_quoted(u.source) + " -- --emit=llvm-bc -g -C opt-level=0 -C no-prepopulate-passes -C link-dead-code -C debug-assertions=off -C overflow-checks=off -C panic=abort" + extra + " > " + shell_quoted(log) + " 2>&1";
     if (std::system(cmd.c_str()) == 0) {
       for (const auto& e : fs::directory_iterator(target + "/release/deps"))
         if (e.path().extension() == ".bc") bc = e.path().string();
@@ -310,13 +357,7 @@ std::string compile_rust(const unit& u, const std::string& stem, std::string& bc
     }
   }
   bc.clear();
-  std::ifstream in(log);
-  std::string line, first;
-  while (std::getline(in, line))
-    if (line.find("error") != std::string::npos) {
-      first = line;
-      break;
-    }
+  const std::string first = first_line_with(log, "error");
   return (first.empty() ? std::string("rustc failed") : first) + " (log: " + log + ")";
 }
 }  // namespace
@@ -346,13 +387,7 @@ std::vector<compiled> compile_units(const std::vector<unit>& units, const std::s
         c.ir = bc;
         continue;
       }
-      std::ifstream in(log);
-      std::string line, first;
-      while (std::getline(in, line))
-        if (line.find("error:") != std::string::npos) {
-          first = line;
-          break;
-        }
+      const std::string first = first_line_with(log, "error:");
       c.error = (first.empty() ? "the compiler exited with status " + std::to_string(WEXITSTATUS(rc)) : first) +
                 " (log: " + log + ")";
     }
