@@ -243,7 +243,12 @@ struct layout {
 shape shape_of(const found_function& f, layout l, int base, std::optional<int> domain_squares) {
   shape sh = integer_shape(static_cast<int>(f.form.bits));
   if (f.form.bits == 128) {
-    sh.arg = f.form.how == board_form::passing::two_values ? argument::halves
+    // An __int128 reaches the function as two 64-bit registers (x86-64) or
+    // one i128: it is one number either way.
+    const bool int128 = f.board_type.find("__int128") != std::string::npos ||
+                        (f.language == "Rust" && f.board_type.find("u128") != std::string::npos);
+    sh.arg = int128 ? argument::int128
+             : f.form.how == board_form::passing::two_values ? argument::halves
              : f.form.how == board_form::passing::memory  ? argument::pair
                                                           : argument::int128;
     sh.high_offset = l.offset;

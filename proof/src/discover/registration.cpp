@@ -92,7 +92,7 @@ std::string options(const discovered& d, bool c) {
     o += c ? ", .zero = SCANPROOF_ZERO_RETURNS(" + std::to_string(d.c.zero.value) + ")"
            : ", .zero = " + std::to_string(d.c.zero.value);
   else if (d.c.zero.k == zero_spec::kind::undefined && count)  // lsb/msb and the pops never judge 0 by default
-    o += c ? ", .zero = SCANPROOF_ZERO_UNDEFINED" : ", .zero = scanproof::undefined";
+    o += c ? ", .zero = SCANPROOF_ZERO_UNDEFINED" : ", .zero = undefined";
   return o;
 }
 

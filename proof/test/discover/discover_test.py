@@ -28,6 +28,7 @@ EXPECTED = {
     "fx_pop_high": {"op": "pop_msb"},
     "fx_trailing_zeros": {"op": "ctz", "zero_declared": "4294967295"},
     "fx_leading_zeros32": {"op": "clz", "width": 32},
+    "fx_ctz_unchecked": {"op": "ctz", "zero": "undefined", "registration": ".zero = undefined"},
     "fx_popcount8": {"op": "popcount", "width": 8},
     "fx_almost_popcount": {"op": "popcount", "proof": "counterexample", "counterexample": "0x0123456789abcdef"},
     "fx_Bitboard_lsb": {"op": "lsb"},
@@ -89,6 +90,8 @@ def check_fixture(args):
         if "zero_declared" in want:
             if got["zero"] != want["zero_declared"] or f".zero = {want['zero_declared']}" not in got["registration"]:
                 problems.append(f"{name}: zero {got['zero']!r} / {got['registration']!r}: want .zero = {want['zero_declared']}")
+        if "registration" in want and want["registration"] not in got["registration"]:
+            problems.append(f"{name}: registration {got['registration']!r} lacks {want['registration']!r}")
         if want.get("zero") == "undefined" and not got["zero"].startswith("undefined"):
             problems.append(f"{name}: zero {got['zero']!r}, want undefined")
         if "counterexample" in want and got.get("counterexample", "").lower() != want["counterexample"]:

@@ -34,6 +34,8 @@ inline int pop_high(std::uint64_t* b) {
 // A ctz (by its name) wrong at zero: all ones, not 64.
 inline unsigned trailing_zeros(std::uint64_t b) { return b ? static_cast<unsigned>(__builtin_ctzll(b)) : 0xFFFFFFFFu; }
 inline int leading_zeros32(std::uint32_t x) { return x ? __builtin_clz(x) : 32; }
+// A ctz (by its name) undefined at zero: declared so.
+inline int ctz_unchecked(std::uint64_t b) { return __builtin_ctzll(b); }
 
 inline int popcount8(std::uint8_t x) {
   static const unsigned char nibble[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
