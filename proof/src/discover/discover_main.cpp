@@ -239,6 +239,9 @@ static int discover_main(int argc, char** argv) {
     refuted = refuted || d.proof.verdict == "counterexample";
     errors = errors || d.proof.verdict == "error" || d.c.reason.find("a bug in the suite") != std::string::npos;
   }
+  // What an earlier run wrote goes: a file left from it would be checked as this run's.
+  for (const char* stale : {"discovered_scanners.cpp", "discovered_scanners.c", "discovered_crate", "discover.json"})
+    fs::remove_all(out_dir + "/" + stale);
   for (const char* language : {"C++", "C"}) {
     const std::string text = candidate_file(all, language, units, root, out_dir);
     if (text.empty()) continue;

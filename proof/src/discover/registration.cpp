@@ -122,23 +122,63 @@ std::string include_path(const std::string& file, const std::set<std::string>& i
   return rel;
 }
 
-// "" when `source` can be included in a candidate file and link: it has
-// no main() and needs nothing another unit of the tree defines; else why not.
-std::string self_contained(const std::string& source, const std::vector<unit_symbols>& symbols, const std::string& root) {
-  const auto own = std::find_if(symbols.begin(), symbols.end(), [&](const unit_symbols& u) { return u.source == source; });
-  if (own == symbols.end()) return "defined in " + relative(source, root) + ", which was not compiled";
-  if (own->has_main) return "defined in " + relative(source, root) + ", which has main()";
-  for (const std::string& need : own->needs)
-    for (const unit_symbols& u : symbols)
-      if (&u != &*own && std::find(u.defines.begin(), u.defines.end(), need) != u.defines.end())
-        return "defined in " + relative(source, root) + ", which needs " + llvm::demangle(need) + " from " +
-               relative(u.source, root);
-  return "";
+// The source files a candidate file must include for `source` to link on
+// its own: it, and for each function or global it needs that another unit
+// defines, a unit defining it (one without main(), the one defining the
+// fewest symbols: random.c rather than an amalgamation that includes
+// everything), until nothing is missing; at most 8 files, none defining what
+// another already does. Empty with `why` when there is no such set.
+std::vector<std::string> sources_to_include(const std::string& source, const std::vector<unit_symbols>& symbols,
+                                            const std::string& root, std::string& why) {
+  auto unit_of = [&](const std::string& file) {
+    return std::find_if(symbols.begin(), symbols.end(), [&](const unit_symbols& u) { return u.source == file; });
+  };
+  const auto own = unit_of(source);
+  if (own == symbols.end()) {
+    why = "defined in " + relative(source, root) + ", which was not compiled";
+    return {};
+  }
+  if (own->has_main) {
+    why = "defined in " + relative(source, root) + ", which has main()";
+    return {};
+  }
+  std::vector<const unit_symbols*> set{&*own};
+  std::set<std::string> defined(own->defines.begin(), own->defines.end());
+  for (std::size_t i = 0; i < set.size(); ++i)
+    for (const std::string& need : set[i]->needs) {
+      if (defined.count(need)) continue;
+      const unit_symbols* best = nullptr;
+      for (const unit_symbols& u : symbols)
+        if (!u.has_main && std::find(u.defines.begin(), u.defines.end(), need) != u.defines.end() &&
+            (!best || u.defines.size() < best->defines.size()))
+          best = &u;
+      if (!best) {
+        const auto in_main = std::find_if(symbols.begin(), symbols.end(), [&](const unit_symbols& u) {
+          return std::find(u.defines.begin(), u.defines.end(), need) != u.defines.end();
+        });
+        if (in_main == symbols.end()) continue;  // the C or C++ library's
+        why = "defined in " + relative(source, root) + ", which needs " + llvm::demangle(need) + " from " +
+              relative(in_main->source, root) + ", which has main()";
+        return {};
+      }
+      for (const std::string& d : best->defines)
+        if (defined.count(d)) {
+          why = "defined in " + relative(source, root) + ", which needs " + llvm::demangle(need) + " from " +
+                relative(best->source, root) + ", which also defines " + llvm::demangle(d);
+          return {};
+        }
+      if (set.size() == 8) {
+        why = "defined in " + relative(source, root) + ", which needs more than 8 of the tree's files";
+        return {};
+      }
+      set.push_back(best);
+      defined.insert(best->defines.begin(), best->defines.end());
+    }
+  std::vector<std::string> files;
+  for (const unit_symbols* u : set) files.push_back(u->source);
+  return files;
 }
 
-}  // namespace
-
-namespace {
 // The name a crate's library is used by: Cargo.toml's [lib] name, else its
 // package name with '-' as '_'.
 std::string crate_name(const std::string& cargo_toml, std::string* package_name = nullptr) {
@@ -282,12 +322,13 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     d.header = is_header(d.f.file) ? d.f.file : "";
     if (auto it = out_of_line.find(board_class); source.empty() && it != out_of_line.end()) source = it->second;
     if (!source.empty()) {
-      if (const std::string why = self_contained(source, symbols, root); !why.empty()) {
+      std::string why;
+      d.definitions = sources_to_include(source, symbols, root, why);
+      if (d.definitions.empty()) {
         d.unregistrable = why + ": a candidate file cannot include it (register it in a build that links the engine: "
                                 "scanproof_add_candidates(... LIBRARIES))";
         continue;
       }
-      d.definitions = source;
     }
     const std::string opts = options(d, c);
     if (c) {
@@ -368,11 +409,13 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
     }
   std::set<std::string> defining;
   for (const discovered* d : mine)
-    if (!d->definitions.empty() && defining.insert(d->definitions).second)
-      out << "// Definitions in a source file (a function's, or its board's out-of-line members): included\n"
-          << "// so this file links on its own\n"
-          << "// (or link the engine's library: scanproof_add_candidates(... LIBRARIES <it>)).\n"
-          << "#include \"" << include_path(d->definitions, includes, out_dir) << "\"\n";
+    for (const std::string& file : d->definitions)
+      if (defining.insert(file).second)
+        out << (defining.size() == 1 ? "// Definitions in source files (a function's, its board's out-of-line members, what they\n"
+                                       "// call): included so this file links on its own (or link the engine's library:\n"
+                                       "// scanproof_add_candidates(... LIBRARIES <it>)).\n"
+                                     : "")
+            << "#include \"" << include_path(file, includes, out_dir) << "\"\n";
   out << "\n";
   for (const discovered* d : mine)
     out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict

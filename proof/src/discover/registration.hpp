@@ -21,7 +21,9 @@ struct discovered {
   std::string registration;  // the line written, or "" with `unregistrable` saying why
   std::string unregistrable;
   std::string header;        // the file the registration includes (absolute), "" for none
-  std::string definitions;   // a source file the registration needs (its definition, the board's members), included
+  // The source files the registration needs (its definition, the board's
+  // members, and what they call from other units), included in this order.
+  std::vector<std::string> definitions;
 };
 
 // Fills each classified entry's name, registration and header. `root`: the
