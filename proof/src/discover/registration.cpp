@@ -324,11 +324,9 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     if (!source.empty()) {
       std::string why;
       d.definitions = sources_to_include(source, symbols, root, why);
-      if (d.definitions.empty()) {
+      if (d.definitions.empty())  // the line is still written, commented out, for a build that links the engine
         d.unregistrable = why + ": a candidate file cannot include it (register it in a build that links the engine: "
                                 "scanproof_add_candidates(... LIBRARIES))";
-        continue;
-      }
     }
     const std::string opts = options(d, c);
     if (c) {
@@ -371,6 +369,12 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   for (const discovered& d : all)
     if (!d.registration.empty() && d.f.language == language) mine.push_back(&d);
   if (mine.empty()) return "";
+  // Found and proved, but needing the engine's library to link: written commented out.
+  std::vector<const discovered*> linked_only;
+  for (const discovered* d : mine)
+    if (!d->unregistrable.empty()) linked_only.push_back(d);
+  mine.erase(std::remove_if(mine.begin(), mine.end(), [](const discovered* d) { return !d->unregistrable.empty(); }),
+             mine.end());
   const bool c = language == "C";
   // The engine's build settings, as the units that define these functions have them.
   std::set<std::string> sources, includes, defines, isa;
@@ -421,6 +425,13 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
     out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
         << "\n"
         << d->registration << "\n";
+  if (!linked_only.empty())
+    out << "\n// Found and proved, but their definitions do not link without the engine's library: uncomment\n"
+        << "// them where it is linked (scanproof_add_candidates(<this file> LIBRARIES <the engine's library>)).\n";
+  for (const discovered* d : linked_only)
+    out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
+        << ": " << d->unregistrable << "\n"
+        << "// " << d->registration << "\n";
   return out.str();
 }
 
