@@ -240,15 +240,22 @@ static int discover_main(int argc, char** argv) {
     errors = errors || d.proof.verdict == "error" || d.c.reason.find("a bug in the suite") != std::string::npos;
   }
   // What an earlier run wrote goes: a file left from it would be checked as this run's.
-  for (const char* stale : {"discovered_scanners.cpp", "discovered_scanners.c", "discovered_crate", "discover.json"})
+  for (const char* stale : {"discovered_scanners.cpp", "discovered_scanners.c", "discovered_scanners_linking_the_engine.cpp",
+                            "discovered_scanners_linking_the_engine.c", "discovered_crate", "discover.json"})
     fs::remove_all(out_dir + "/" + stale);
-  for (const char* language : {"C++", "C"}) {
-    const std::string text = candidate_file(all, language, units, root, out_dir);
-    if (text.empty()) continue;
-    const std::string file = out_dir + "/discovered_scanners" + (std::string(language) == "C" ? ".c" : ".cpp");
-    std::ofstream(file) << text;
-    std::cout << "\nwrote " << file << ": check it with ci/matrix --candidates " << file << "\n";
-  }
+  for (const char* language : {"C++", "C"})
+    for (const bool linked : {false, true}) {
+      const std::string text = candidate_file(all, language, units, root, out_dir, linked);
+      if (text.empty()) continue;
+      const std::string file = out_dir + "/discovered_scanners" + (linked ? "_linking_the_engine" : "") +
+                               (std::string(language) == "C" ? ".c" : ".cpp");
+      std::ofstream(file) << text;
+      std::cout << "\nwrote " << file
+                << (linked ? ": its scanners link only with the engine's library: scanproof_add_candidates(" + file +
+                                 " LIBRARIES <it>) checks them"
+                           : ": check it with ci/matrix --candidates " + file)
+                << "\n";
+    }
   std::string cargo_toml;
   if (const std::string lib = rust_candidate_crate(all, units, cargo_toml); !lib.empty()) {
     const std::string crate = out_dir + "/discovered_crate";

@@ -195,8 +195,9 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
     for (const llvm::GlobalValue& g : m->global_values()) {
       if (g.hasLocalLinkage() || g.getName().starts_with("llvm.")) continue;
       if (auto* fn = llvm::dyn_cast<llvm::Function>(&g); fn && fn->isIntrinsic()) continue;
-      // A definition the linker may drop (an inline function's) is not one this unit supplies alone.
-      if (!g.isDeclaration() && !g.hasLinkOnceLinkage() && !g.hasAvailableExternallyLinkage())
+      // A definition the linker may merge (an inline function's, a template
+      // instance's) is not one this unit supplies alone, nor a double one.
+      if (!g.isDeclaration() && !g.isWeakForLinker() && !g.hasAvailableExternallyLinkage())
         unit.defines.push_back(g.getName().str());
       else if (g.isDeclaration() && !g.use_empty())
         unit.needs.push_back(g.getName().str());
@@ -289,9 +290,12 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
     ir.modules.push_back(std::move(m));
   }
   // An overload set needs a cast to name one of its functions.
+  // A function template's instance and a plain function of one name are an
+  // overload set too (YaneuraOu's pop_lsb(u64&) beside template pop_lsb<T>).
+  const auto plain = [](const std::string& q) { return q.substr(0, q.find('<')); };
   std::map<std::string, int> names;
-  for (const found_function& f : all) ++names[f.qualified];
-  for (found_function& f : all) f.overloaded = names[f.qualified] > 1;
+  for (const found_function& f : all) ++names[plain(f.qualified)];
+  for (found_function& f : all) f.overloaded = names[plain(f.qualified)] > 1;
   if (!ir.modules.empty()) {
     const llvm::Module& first = *ir.modules.front();
     ir.triple = first.getTargetTriple();

@@ -109,6 +109,40 @@ std::string c_op(op o) {
   return "";
 }
 
+// The files `header` includes, directly or not, among the tree's (a quoted
+// #include resolved against its own directory, then the include directories).
+void included_by(const std::string& header, const std::set<std::string>& dirs, std::set<std::string>& seen) {
+  std::ifstream in(header);
+  static const std::regex line(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  for (std::string text; std::getline(in, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    std::vector<fs::path> where{fs::path(header).parent_path() / m[1].str()};
+    for (const std::string& d : dirs) where.push_back(fs::path(d) / m[1].str());
+    for (const fs::path& p : where)
+      if (fs::exists(p)) {
+        const std::string file = fs::weakly_canonical(p).string();
+        if (seen.insert(file).second) included_by(file, dirs, seen);
+        break;
+      }
+  }
+}
+
+// The headers to include: those no other of them includes (an engine's
+// bitop.h may not compile before its types.h has defined what it uses; the
+// bitboard.h that includes both does).
+std::vector<std::string> outermost_headers(const std::vector<std::string>& headers, const std::set<std::string>& dirs) {
+  std::vector<std::string> out;
+  std::map<std::string, std::set<std::string>> includes;
+  for (const std::string& h : headers) included_by(h, dirs, includes[h]);
+  for (const std::string& h : headers)
+    if (std::none_of(headers.begin(), headers.end(), [&](const std::string& other) {
+          return other != h && includes[other].count(h) && !includes[h].count(other);
+        }))
+      out.push_back(h);
+  return out;
+}
+
 // How the candidate file includes `file`: relative to the deepest include
 // directory that holds it, else to the candidate file's own directory.
 std::string include_path(const std::string& file, const std::set<std::string>& includes, const std::string& out_dir) {
@@ -319,7 +353,7 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     // function is then named as well).
     const std::string board_class = d.f.member ? class_of(d.f.qualified) : board_value_type(d.f.board_type);
     std::string source = is_header(d.f.file) ? "" : d.f.file;
-    d.header = is_header(d.f.file) ? d.f.file : "";
+    d.header = is_header(d.f.file) ? d.f.file : d.f.member && is_header(d.f.board_type_file) ? d.f.board_type_file : "";
     if (auto it = out_of_line.find(board_class); source.empty() && it != out_of_line.end()) source = it->second;
     if (!source.empty()) {
       std::string why;
@@ -346,7 +380,9 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
     const bool memory = d.f.form.how == board_form::passing::memory;
     const bool by_pointer = !d.f.member && !d.f.board_type.empty() && d.f.board_type.back() == '*';
     const bool pop = pops(d.c.operation);
-    if (!d.f.overloaded && !(memory && !pop && (by_pointer || d.f.form.writable))) {
+    // A template-id names one function of an overload set by itself.
+    const bool one = !d.f.overloaded || d.f.qualified.find('<') != std::string::npos;
+    if (one && !(memory && !pop && (by_pointer || d.f.form.writable))) {
       d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + (d.f.member ? "&" : "") + d.f.qualified + ", " + o +
                        opts + ");";
       continue;
@@ -364,17 +400,18 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
 }
 
 std::string candidate_file(const std::vector<discovered>& all, const std::string& language,
-                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir) {
+                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir,
+                           bool needing_library) {
   std::vector<const discovered*> mine;
   for (const discovered& d : all)
     if (!d.registration.empty() && d.f.language == language) mine.push_back(&d);
   if (mine.empty()) return "";
-  // Found and proved, but needing the engine's library to link: written commented out.
-  std::vector<const discovered*> linked_only;
-  for (const discovered* d : mine)
-    if (!d->unregistrable.empty()) linked_only.push_back(d);
-  mine.erase(std::remove_if(mine.begin(), mine.end(), [](const discovered* d) { return !d->unregistrable.empty(); }),
+  // The file for a build that links the engine's library holds the rest
+  // (found and proved, but their definitions do not link alone).
+  mine.erase(std::remove_if(mine.begin(), mine.end(),
+                            [&](const discovered* d) { return d->unregistrable.empty() == needing_library; }),
              mine.end());
+  if (mine.empty()) return "";
   const bool c = language == "C";
   // The engine's build settings, as the units that define these functions have them.
   std::set<std::string> sources, includes, defines, isa;
@@ -393,8 +430,10 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   }
   std::ostringstream out;
   out << "// The scanners `scanproof discover` found in " << root << ", classified by what\n"
-      << "// they compute and proved (or refuted) on its IR: docs/discovery.md. Check them on\n"
-      << "// every target with `ci/matrix --candidates <this file>`.\n";
+      << "// they compute and proved (or refuted) on its IR: docs/discovery.md. "
+      << (needing_library ? "Their definitions\n// link only with the engine's library: scanproof_add_candidates(<this file> LIBRARIES\n"
+                            "// <the engine's library>) checks them.\n"
+                          : "Check them on\n// every target with `ci/matrix --candidates <this file>`.\n");
   if (!c && !standard.empty() && standard.find("++") != std::string::npos &&
       !(standard.find("98") != std::string::npos || standard.find("03") != std::string::npos ||
         standard.find("11") != std::string::npos || standard.find("14") != std::string::npos))
@@ -406,11 +445,12 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   for (const std::string& def : defines) out << "// scanproof: define " << def << "\n";
   for (const std::string& flag : isa) out << "// scanproof: option x86 " << flag << "\n";
   out << (c ? "#include <scanproof/candidate.h>\n" : "#include <scanproof/candidate.hpp>\n\n");
-  std::set<std::string> included;
+  std::vector<std::string> headers;
   for (const discovered* d : mine)
-    if (!d->header.empty() && included.insert(d->header).second) {
-      out << "#include \"" << include_path(d->header, includes, out_dir) << "\"\n";
-    }
+    if (!d->header.empty() && std::find(headers.begin(), headers.end(), d->header) == headers.end())
+      headers.push_back(d->header);
+  for (const std::string& h : outermost_headers(headers, includes))
+    out << "#include \"" << include_path(h, includes, out_dir) << "\"\n";
   std::set<std::string> defining;
   for (const discovered* d : mine)
     for (const std::string& file : d->definitions)
@@ -425,13 +465,6 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
     out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
         << "\n"
         << d->registration << "\n";
-  if (!linked_only.empty())
-    out << "\n// Found and proved, but their definitions do not link without the engine's library: uncomment\n"
-        << "// them where it is linked (scanproof_add_candidates(<this file> LIBRARIES <the engine's library>)).\n";
-  for (const discovered* d : linked_only)
-    out << "// " << d->f.shown << ", " << relative(d->f.file, root) << ":" << d->f.line << ": " << d->proof.verdict
-        << ": " << d->unregistrable << "\n"
-        << "// " << d->registration << "\n";
   return out.str();
 }
 

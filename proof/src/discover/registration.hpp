@@ -35,9 +35,12 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
                         const std::map<std::string, std::string>& out_of_line,
                         const std::vector<unit_symbols>& symbols);
 
-// The candidate file of one language ("C++" or "C"): "" when it has no entry.
+// The candidate file of one language ("C++" or "C"): "" when it has no
+// entry. `needing_library`: the file of the scanners whose definitions link
+// only with the engine's library (for scanproof_add_candidates(... LIBRARIES)).
 std::string candidate_file(const std::vector<discovered>& all, const std::string& language,
-                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir);
+                           const std::vector<unit>& units, const std::string& root, const std::string& out_dir,
+                           bool needing_library);
 
 // A Rust crate's candidate crate: its src/lib.rs (the declarations) and, in
 // `cargo_toml`, its manifest depending on the engine's crate by path. ""

@@ -45,6 +45,8 @@ EXPECTED = {
     "fx_popcnt": {"op": "popcount", "width": 32, "expr": "fx::popcnt(b)"},
     "fx_popcnt_2": {"op": "popcount", "expr": "fx::popcnt(b)"},
     "fx_Mask_first": {"op": "lsb", "expr": "b.first()"},
+    "fx_lowest": {"op": "pop_lsb", "expr": "fx::lowest(b)"},
+    "fx_lowest_unsigned_int": {"op": "pop_lsb", "width": 32, "registration": "fx::lowest<unsigned int>,"},
 }
 # Functions that must be listed as computing no op; "near" ones with the probe that ruled them out.
 NEAR = {"fx::lsb_wrong_at_37(unsigned long)": "at 0x0000002000000000 lsb is 37, it returns 38"}

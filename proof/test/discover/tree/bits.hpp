@@ -64,6 +64,20 @@ struct Mask {
   int first() { return __builtin_ctzll(v); }
 };
 
+// A function template beside a plain function of its name (YaneuraOu's
+// pop_lsb): the instance is named by its template-id, the plain one by a call.
+template <class T>
+int lowest(T& b) {
+  const int s = __builtin_ctzll(b);
+  b &= b - 1;
+  return s;
+}
+inline int lowest(std::uint64_t& b) {
+  const int s = __builtin_ctzll(b);
+  b &= b - 1;
+  return s;
+}
+
 // Wrong on one square (37): listed as computing no op, with the probe.
 inline int lsb_wrong_at_37(std::uint64_t b) {
   const int s = __builtin_ctzll(b);
