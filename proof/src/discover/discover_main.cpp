@@ -212,7 +212,6 @@ static int discover_main(int argc, char** argv) {
 
   std::vector<discovered> all(found.size());
   std::atomic<std::size_t> next{0};
-  std::mutex text;
   const auto guard = static_cast<unsigned>(2 * *timeout_s + 120);
   auto worker = [&] {
     for (std::size_t i; (i = next++) < found.size();) {
