@@ -322,6 +322,11 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       set(rust_basis "${rust_h}|${SCANPROOF_RUSTC}|${SCANPROOF_CARGO}|${rust_flags}|${CMAKE_CROSSCOMPILING}|${SCANPROOF_RUST_TARGET}")
       scanproof_rust_text(text "${src}")  # a crate's: every .rs file of its src/
       file(READ "${src}" manifest)
+      scanproof_rust_toolchain_file(toolchain "${src}")  # its rustup toolchain file chooses the rustc
+      if(toolchain)
+        file(READ "${toolchain}" toolchain_text)
+        string(APPEND manifest "${toolchain}${toolchain_text}")
+      endif()
       string(MD5 h "${manifest}${text}")
     elseif(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is
       list(APPEND ok "${src}")

@@ -128,6 +128,9 @@ function(_scanproof_rust_choose)
   endforeach()
   if(NOT DEFINED SCANPROOF_RUSTC)
     set(SCANPROOF_RUSTC "${run}" CACHE FILEPATH "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
+    # What was chosen here: a SCANPROOF_RUSTC that differs is the user's -D,
+    # which wins over a crate's rust-toolchain.toml too.
+    set(SCANPROOF_RUSTC_CHOSEN "${run}" CACHE INTERNAL "scanproof: the rustc chosen, not given")
   endif()
   if(NOT DEFINED SCANPROOF_RUST_IR_RUSTC)
     set(SCANPROOF_RUST_IR_RUSTC "${ir}" CACHE FILEPATH "rustc for the proof's bitcode (its LLVM no newer than 19)")
@@ -162,6 +165,83 @@ function(_scanproof_rust_choose)
   endif()
 endfunction()
 _scanproof_rust_choose()
+
+# scanproof_rust_toolchain_file(<file-var> <src>): the rustup toolchain file
+# that governs a .rs file or crate, as rustup looks for it: rust-toolchain.toml
+# (or the older rust-toolchain) in its directory or the nearest parent. "" if none.
+function(scanproof_rust_toolchain_file out src)
+  get_filename_component(dir "${src}" DIRECTORY)
+  set(found "")
+  while(NOT found)
+    foreach(name rust-toolchain.toml rust-toolchain)
+      if(NOT found AND EXISTS "${dir}/${name}" AND NOT IS_DIRECTORY "${dir}/${name}")
+        set(found "${dir}/${name}")
+      endif()
+    endforeach()
+    get_filename_component(parent "${dir}" DIRECTORY)
+    if(parent STREQUAL dir)
+      break()
+    endif()
+    set(dir "${parent}")
+  endwhile()
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
+
+# scanproof_rust_crate_toolchain(<rustc-var> <cargo-var> <why-var> <src>): the
+# Rust a crate (or .rs file) asks for in its rust-toolchain.toml, resolved as
+# rustup resolves it (`rustup which rustc --toolchain <channel>`). Only the
+# channel is read: `components`, `targets` and `profile` are what rustup would
+# install, which the suite does not (a target's std missing is the per-target
+# "not built here"). "" for both when there is no such file or the user gave
+# -DSCANPROOF_RUSTC (it wins). <why>: "not built here: ..." when the toolchain
+# is not on this machine, naming the file, the channel and how to get it.
+function(scanproof_rust_crate_toolchain rustc_var cargo_var why_var src)
+  set(rustc "")
+  set(cargo "")
+  set(why "")
+  scanproof_rust_toolchain_file(file "${src}")
+  # The user's -DSCANPROOF_RUSTC: CMake's help string for a command-line
+  # entry, or a value other than the one chosen here.
+  set(given FALSE)
+  get_property(help CACHE SCANPROOF_RUSTC PROPERTY HELPSTRING)
+  if(help MATCHES "specified on the command line" OR
+     (DEFINED SCANPROOF_RUSTC_CHOSEN AND NOT "${SCANPROOF_RUSTC}" STREQUAL "${SCANPROOF_RUSTC_CHOSEN}"))
+    set(given TRUE)
+  endif()
+  if(file AND NOT given)
+    file(READ "${file}" text)
+    set(channel "")
+    if(text MATCHES "channel[ \t]*=[ \t]*[\"']([^\"']+)[\"']")
+      set(channel "${CMAKE_MATCH_1}")
+    elseif(file MATCHES "/rust-toolchain$" AND text MATCHES "^[ \t\r\n]*([A-Za-z0-9._-]+)[ \t\r\n]*$")
+      set(channel "${CMAKE_MATCH_1}")  # the older file: the channel alone
+    endif()
+    find_program(_scanproof_rustup NAMES rustup HINTS "$ENV{HOME}/.cargo/bin" NO_CACHE)
+    if(NOT channel)
+      set(why "${file} names no toolchain channel ([toolchain] channel = \"...\")")
+    elseif(NOT _scanproof_rustup)
+      string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, and rustup is not installed "
+        "here (install rustup, then rustup toolchain install ${channel}; or give -DSCANPROOF_RUSTC)")
+    else()
+      foreach(tool rustc cargo)
+        execute_process(COMMAND "${_scanproof_rustup}" which ${tool} --toolchain "${channel}"
+          RESULT_VARIABLE rc OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+        if(rc EQUAL 0 AND EXISTS "${path}")
+          set(${tool} "${path}")
+        endif()
+      endforeach()
+      if(NOT rustc OR NOT cargo)
+        set(rustc "")
+        set(cargo "")
+        string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, which rustup does not "
+          "have here (rustup toolchain install ${channel})")
+      endif()
+    endif()
+  endif()
+  set(${rustc_var} "${rustc}" PARENT_SCOPE)
+  set(${cargo_var} "${cargo}" PARENT_SCOPE)
+  set(${why_var} "${why}" PARENT_SCOPE)
+endfunction()
 
 # Which candidate files are Rust: a .rs file, or a crate's Cargo.toml.
 set(SCANPROOF_RUST_FILE_REGEX "(\\.rs|/Cargo\\.toml)$")
@@ -820,12 +900,29 @@ function(scanproof_rust_probe status_var message_var libs_var src)
   set(message "")
   set(libs "")
   scanproof_rust_unavailable(why)
+  set(toolchain_why "")
   if(NOT why)
+    # The crate's own toolchain, for this probe and what it calls.
+    scanproof_rust_crate_toolchain(tc_rustc tc_cargo toolchain_why "${src}")
+    if(tc_rustc)
+      set(SCANPROOF_RUSTC "${tc_rustc}")
+      set(SCANPROOF_CARGO "${tc_cargo}")
+      scanproof_rust_toolchain_file(tc_file "${src}")
+      message(STATUS "scanproof: ${src}: Rust ${tc_rustc}, as ${tc_file} asks")
+    endif()
+  endif()
+  if(NOT why AND NOT toolchain_why)
     scanproof_rust_root(root error "${src}")
   endif()
   if(why)
     set(status "not built")
     set(message "not built: ${why}")
+  elseif(toolchain_why MATCHES "^not built here")  # the machine lacks the toolchain: not the scanner's doing
+    set(status "not built")
+    set(message "${toolchain_why}")
+  elseif(toolchain_why)
+    set(status "does not compile")
+    set(message "${toolchain_why}")
   elseif(error)
     set(status "does not compile")
     set(message "${error}")
@@ -917,6 +1014,11 @@ endfunction()
 # crate's staticlib (rebuilt when one of its Rust files changes); returns the
 # library's path.
 function(scanproof_rust_staticlib out src)
+  scanproof_rust_crate_toolchain(tc_rustc tc_cargo tc_why "${src}")
+  if(tc_rustc)  # the crate's own toolchain builds it (its probe said so)
+    set(SCANPROOF_RUSTC "${tc_rustc}")
+    set(SCANPROOF_CARGO "${tc_cargo}")
+  endif()
   scanproof_rust_work_dir(work "${src}")
   get_filename_component(stem "${work}" NAME)
   scanproof_rust_root(root error "${src}")

@@ -22,6 +22,13 @@ add_test(NAME unit.candidates.directives
     -P "${CMAKE_CURRENT_SOURCE_DIR}/test/directives_test.cmake")
 set_tests_properties(unit.candidates.directives PROPERTIES LABELS unit TIMEOUT 120)
 
+# A crate's rust-toolchain.toml chooses its rustc (cmake/ScanproofRust.cmake:
+# scanproof_rust_crate_toolchain); a channel the machine lacks is "not built here".
+add_test(NAME unit.candidates.rust_toolchain_file
+  COMMAND "${CMAKE_COMMAND}" "-DSRC=${PROJECT_SOURCE_DIR}" "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/rust_toolchain_test"
+    -P "${CMAKE_CURRENT_SOURCE_DIR}/test/rust_toolchain_test.cmake")
+set_tests_properties(unit.candidates.rust_toolchain_file PROPERTIES LABELS "unit;rust" TIMEOUT 120)
+
 set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
 set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
 set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")
