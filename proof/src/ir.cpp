@@ -154,14 +154,18 @@ std::unique_ptr<ir_set> load_ir(const std::string& dir, const std::string& targe
     ir->modules.push_back(std::move(m));
   }
   if (ir->modules.empty()) throw std::runtime_error(manifest + " lists no IR files");
-  const llvm::Module& first = *ir->modules.front();
-  ir->triple = first.getTargetTriple();
-  ir->compiler = compiler_of(first);
-  ir->big_endian = first.getDataLayout().isBigEndian();
-  const llvm::Triple t(ir->triple);
-  // LP64 everywhere but Windows (LLP64); ILP32 on 32-bit targets.
-  ir->long_bits = t.isArch64Bit() && !t.isOSWindows() ? 64 : 32;
+  read_target_facts(*ir);
   return ir;
+}
+
+void read_target_facts(ir_set& ir) {
+  const llvm::Module& first = *ir.modules.front();
+  ir.triple = first.getTargetTriple();
+  ir.compiler = compiler_of(first);
+  ir.big_endian = first.getDataLayout().isBigEndian();
+  const llvm::Triple t(ir.triple);
+  // LP64 everywhere but Windows (LLP64); ILP32 on 32-bit targets.
+  ir.long_bits = t.isArch64Bit() && !t.isOSWindows() ? 64 : 32;
 }
 
 }  // namespace scanproof::proof

@@ -45,4 +45,8 @@ struct ir_set {
 // std::runtime_error naming the file and what is wrong.
 std::unique_ptr<ir_set> load_ir(const std::string& dir, const std::string& target);
 
+// The target's facts (triple, compiler, byte order, `long`) from the first of
+// ir.modules, which must not be empty: load_ir's, and `scanproof discover`'s.
+void read_target_facts(ir_set& ir);
+
 }  // namespace scanproof::proof

@@ -103,22 +103,18 @@ class runner {
     proof::translate_options t;
     t.loop_bound = 130;  // a loop over 128 squares runs to its end on a probe
     t.linked = [&ir](const llvm::GlobalVariable& gv, std::string& why) { return ir.linked_global(gv, why); };
-    t.feasible = [this](const z3::expr& path) {
+    // Whether a path can be taken, each question bounded (2 s, or 0.2 s to
+    // stop a short loop early) and within the function's own time.
+    const auto check = [this](const z3::expr& path, unsigned cap_ms) {
       z3::solver s(c_);
       z3::params p(c_);
-      p.set("timeout", std::max(1u, std::min(2000u, remaining_ms())));
+      p.set("timeout", std::max(1u, std::min(cap_ms, remaining_ms())));
       s.set(p);
       s.add(path);
       return s.check();
     };
-    t.quickly_infeasible = [this](const z3::expr& path) {
-      z3::solver s(c_);
-      z3::params p(c_);
-      p.set("timeout", std::max(1u, std::min(200u, remaining_ms())));
-      s.set(p);
-      s.add(path);
-      return s.check() == z3::unsat;
-    };
+    t.feasible = [check](const z3::expr& path) { return check(path, 2000); };
+    t.quickly_infeasible = [check](const z3::expr& path) { return check(path, 200) == z3::unsat; };
     formula_.emplace(proof::translate(w, c_, {lo_, hi_}, t));
   }
 

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -18,7 +17,7 @@
 #include "prove.hpp"
 #include "registration.hpp"
 #include "replay.hpp"
-#include "report.hpp"
+#include "report.hpp"  // proof::to_record
 #include "scanproof/command_line.hpp"
 #include "scanproof/supervise.hpp"
 #include "units.hpp"
@@ -42,7 +41,9 @@ int usage(int code) {
          "  --out DIR      where discovered_scanners.cpp / .c and discover.json go (default: scanproof-discovered)\n"
          "  --timeout S    seconds per function to prove its classification (default 60)\n"
          "  --jobs N       functions classified and proved at once (default: the number of CPUs)\n"
-         "  -- FLAGS...    compiler flags for every unit (-DNAME, -Idir, -std=c++20)\n";
+         "  -- FLAGS...    compiler flags for every unit (-DNAME, -Idir, -std=c++20)\n"
+         "  exit status: 0 ran to its end; 1 a classification refuted; 2 bad input or a suite bug;\n"
+         "  3 incomplete: a source file did not compile, so its functions were not searched\n";
   return code;
 }
 
@@ -267,8 +268,13 @@ static int discover_main(int argc, char** argv) {
     std::ofstream(out_dir + "/discover.json") << json_report(all, root, how);
   }
   std::cout << "wrote " << out_dir << "/discover.json\n";
-  if (failed_sources) std::cout << failed_sources << " source file(s) did not compile: their functions were not searched\n";
-  return errors ? 2 : refuted ? 1 : 0;
+  // A source that did not compile is a part of the tree not searched: the
+  // run did not reach its end there (a header compiled on its own that does
+  // not is only a note: the sources that include it are searched).
+  if (failed_sources)
+    std::cout << "incomplete: " << failed_sources
+              << " source file(s) did not compile (above): their functions were not searched\n";
+  return errors ? 2 : refuted ? 1 : failed_sources ? 3 : 0;
 }
 
 int main(int argc, char** argv) { return scanproof::completing_main(discover_main, argc, argv); }

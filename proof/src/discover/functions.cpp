@@ -11,7 +11,6 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
 #include <cstring>
@@ -111,7 +110,7 @@ bool under(const std::string& file, const std::string& root) {
 }
 
 // The board form of f's parameters, or nullopt when they cannot be one board.
-std::optional<board_form> form_of(const llvm::Function& f, const llvm::DISubroutineType* st, bool member) {
+std::optional<board_form> form_of(const llvm::Function& f, const llvm::DISubroutineType* st) {
   const auto args = f.arg_size();
   auto di_param = [&](unsigned k) -> const llvm::DIType* {
     if (!st) return nullptr;
@@ -150,7 +149,6 @@ std::optional<board_form> form_of(const llvm::Function& f, const llvm::DISubrout
     const bool rust_shared = indirect && d->getName().starts_with("&") && !d->getName().starts_with("&mut ");
     form.writable = (indirect || !p) && !rust_shared && !is_const_target(p) && !f.onlyReadsMemory() &&
                     !f.hasParamAttribute(0, llvm::Attribute::ReadOnly);
-    (void)member;
     return form;
   }
   return std::nullopt;
@@ -220,7 +218,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       auto types = st ? st->getTypeArray() : llvm::DITypeRefArray(nullptr);
       bool member = false;
       if (types.size() > 1 && types[1] && (types[1]->getFlags() & llvm::DINode::FlagArtificial)) member = true;
-      const auto form = form_of(f, st, member);
+      const auto form = form_of(f, st);
       if (!form) continue;
       if (!seen.insert(f.getName().str()).second) continue;
       found_function fn;
@@ -279,9 +277,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
     // rustc's unoptimised IR says optnone and noinline: -O2 here must run.
     for (llvm::Function& f : *m) {
       f.removeFnAttr(llvm::Attribute::OptimizeNone);
-      if (f.hasFnAttribute(llvm::Attribute::OptimizeNone) == false && f.hasFnAttribute(llvm::Attribute::NoInline) &&
-          !f.hasFnAttribute(llvm::Attribute::Cold))
-        f.removeFnAttr(llvm::Attribute::NoInline);
+      if (!f.hasFnAttribute(llvm::Attribute::Cold)) f.removeFnAttr(llvm::Attribute::NoInline);
     }
     // Every unit is kept: a function may call another unit's (link_callees).
     if (!keep.empty()) llvm::appendToUsed(*m, keep);
@@ -297,12 +293,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
   for (const found_function& f : all) ++names[plain(f.qualified)];
   for (found_function& f : all) f.overloaded = names[plain(f.qualified)] > 1;
   if (!ir.modules.empty()) {
-    const llvm::Module& first = *ir.modules.front();
-    ir.triple = first.getTargetTriple();
-    ir.big_endian = first.getDataLayout().isBigEndian();
-    const llvm::Triple t(ir.triple);
-    ir.long_bits = t.isArch64Bit() && !t.isOSWindows() ? 64 : 32;
-    ir.compiler = "clang 19";
+    proof::read_target_facts(ir);
     ir.flags = "-O2, with the engine's flags";
   }
   return all;

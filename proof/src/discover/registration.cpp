@@ -414,9 +414,8 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   if (mine.empty()) return "";
   const bool c = language == "C";
   // The engine's build settings, as the units that define these functions have them.
-  std::set<std::string> sources, includes, defines, isa;
+  std::set<std::string> includes, defines, isa;
   std::string standard;
-  for (const discovered* d : mine) sources.insert(d->f.file);
   for (const unit& u : units) {
     if (u.language != language) continue;
     for (const std::string& fl : u.flags) {

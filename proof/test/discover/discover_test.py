@@ -199,6 +199,14 @@ def check_routes(args):
             if os.path.exists(os.path.join(out, "discovered_scanners.cpp")) else ""
         if f"// scanproof: define ROUTE_LSB={name}" not in text:
             problems.append(f"{route}: the written file does not carry the project's define ROUTE_LSB={name}")
+    # A source that does not compile: what was searched is reported, and the
+    # run is incomplete (3), not a clean 0.
+    out = os.path.join(args.work, "route-broken")
+    status, functions = run_discover(args, os.path.join(args.routes, "..", "broken"), out, [])
+    if status != 3:
+        problems.append(f"broken: exit status {status}, want 3 (a source did not compile)")
+    if not any(f.get("name") == "ok_lsb" and f.get("proof") == "proved" for f in functions):
+        problems.append("broken: ok_lsb (in a header that compiles) not classified and proved")
     return problems
 
 
