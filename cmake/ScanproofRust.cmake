@@ -100,27 +100,45 @@ function(_scanproof_rust_facts prefix rustc)
   set(${prefix}_has_std "${has_std}" PARENT_SCOPE)
 endfunction()
 function(_scanproof_rust_choose)
+  # Each candidate with why it is one, in order: "<rustc>|<why>".
   set(found "")
   if(DEFINED ENV{RUSTC} AND NOT "$ENV{RUSTC}" STREQUAL "")
-    list(APPEND found "$ENV{RUSTC}")
+    list(APPEND found "$ENV{RUSTC}|$RUSTC")
   endif()
   find_program(_scanproof_path_rustc NAMES rustc NO_CACHE)  # PATH: a rustup toolchain first, where it is
   if(_scanproof_path_rustc)
-    list(APPEND found "${_scanproof_path_rustc}")
+    list(APPEND found "${_scanproof_path_rustc}|the first rustc on PATH")
   endif()
   if(EXISTS /usr/bin/rustc)
-    list(APPEND found /usr/bin/rustc)
+    list(APPEND found "/usr/bin/rustc|Debian's")
   endif()
-  list(REMOVE_DUPLICATES found)
   set(run "")
+  set(run_why "")
   set(ir "")
-  foreach(r IN LISTS found)
+  set(passed "")  # those before it without this target's std
+  set(seen "")
+  _scanproof_rust_std_target(target)
+  foreach(entry IN LISTS found)
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 r)
+    list(GET entry 1 r_why)
+    if(r IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen "${r}")
     _scanproof_rust_facts(f "${r}")
     if(NOT f_version)
       continue()
     endif()
     if(f_has_std AND NOT run)
       set(run "${r}")
+      set(run_why "${r_why}")
+      if(passed)
+        list(JOIN passed ", " p)
+        string(APPEND run_why "; before it ${p} has no std for ${target}")
+      endif()
+    elseif(NOT f_has_std)
+      list(APPEND passed "${r} (${r_why})")
     endif()
     if(f_has_std AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
       set(ir "${r}")
@@ -131,6 +149,7 @@ function(_scanproof_rust_choose)
     # What was chosen here: a SCANPROOF_RUSTC that differs is the user's -D,
     # which wins over a crate's rust-toolchain.toml too.
     set(SCANPROOF_RUSTC_CHOSEN "${run}" CACHE INTERNAL "scanproof: the rustc chosen, not given")
+    set(SCANPROOF_RUSTC_WHY "${run_why}" CACHE INTERNAL "scanproof: why that rustc")
   endif()
   if(NOT DEFINED SCANPROOF_RUST_IR_RUSTC)
     set(SCANPROOF_RUST_IR_RUSTC "${ir}" CACHE FILEPATH "rustc for the proof's bitcode (its LLVM no newer than 19)")
@@ -160,11 +179,19 @@ function(_scanproof_rust_choose)
   endforeach()
   if(SCANPROOF_RUSTC)
     _scanproof_rust_facts(f "${SCANPROOF_RUSTC}")
-    message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), cargo ${SCANPROOF_CARGO}; "
-                   "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}")
+    _scanproof_rust_given(given)
+    if(given)
+      set(why "given: -DSCANPROOF_RUSTC")
+    elseif(SCANPROOF_RUSTC_WHY)
+      set(why "chosen as ${SCANPROOF_RUSTC_WHY}")
+    else()
+      set(why "chosen at the first configure")
+    endif()
+    message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), ${why}; cargo ${SCANPROOF_CARGO}; "
+                   "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}; a crate's rust-toolchain.toml "
+                   "chooses its own unless -DSCANPROOF_RUSTC is given")
   endif()
 endfunction()
-_scanproof_rust_choose()
 
 # scanproof_rust_toolchain_file(<file-var> <src>): the rustup toolchain file
 # that governs a .rs file or crate, as rustup looks for it: rust-toolchain.toml
@@ -187,44 +214,109 @@ function(scanproof_rust_toolchain_file out src)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_rust_crate_toolchain(<rustc-var> <cargo-var> <why-var> <src>): the
-# Rust a crate (or .rs file) asks for in its rust-toolchain.toml, resolved as
-# rustup resolves it (`rustup which rustc --toolchain <channel>`). Only the
-# channel is read: `components`, `targets` and `profile` are what rustup would
-# install, which the suite does not (a target's std missing is the per-target
-# "not built here"). "" for both when there is no such file or the user gave
-# -DSCANPROOF_RUSTC (it wins). <why>: "not built here: ..." when the toolchain
-# is not on this machine, naming the file, the channel and how to get it.
-function(scanproof_rust_crate_toolchain rustc_var cargo_var why_var src)
-  set(rustc "")
-  set(cargo "")
-  set(why "")
-  scanproof_rust_toolchain_file(file "${src}")
-  # The user's -DSCANPROOF_RUSTC: CMake's help string for a command-line
-  # entry, or a value other than the one chosen here.
+# _scanproof_rust_toolchain_read(<prefix> <file>): what the suite reads of a
+# rustup toolchain file: <prefix>_channel, <prefix>_path (a custom
+# toolchain's directory), <prefix>_targets (a list), <prefix>_ignored (which
+# of components, profile it sets: read for nothing). The older rust-toolchain
+# file is either the same TOML or the channel alone.
+function(_scanproof_rust_toolchain_read prefix file)
+  file(READ "${file}" text)
+  string(REGEX REPLACE "#[^\n]*" "" text "${text}")  # comments (no channel or path here has a #)
+  foreach(key channel path targets ignored)
+    set(${key} "")
+  endforeach()
+  if(text MATCHES "(^|\n)[ \t]*\\[toolchain\\][ \t\r]*(\n|$)")
+    # The [toolchain] table: from its header to the next one.
+    string(REGEX REPLACE "^(.*\n)?[ \t]*\\[toolchain\\][ \t\r]*" "" body "${text}")
+    string(REGEX REPLACE "\n[ \t]*\\[.*$" "" body "${body}")
+    foreach(key channel path)
+      if(body MATCHES "(^|\n)[ \t]*${key}[ \t]*=[ \t]*[\"']([^\"'\n]*)[\"']")
+        set(${key} "${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+    if(body MATCHES "(^|\n)[ \t]*targets[ \t]*=[ \t]*\\[([^]]*)\\]")
+      string(REGEX MATCHALL "[\"'][^\"'\n]*[\"']" quoted "${CMAKE_MATCH_2}")
+      foreach(t IN LISTS quoted)
+        string(REGEX REPLACE "^.(.*).$" "\\1" t "${t}")
+        list(APPEND targets "${t}")
+      endforeach()
+    endif()
+    foreach(key components profile)
+      if(body MATCHES "(^|\n)[ \t]*${key}[ \t]*=")
+        list(APPEND ignored ${key})
+      endif()
+    endforeach()
+  elseif(file MATCHES "/rust-toolchain$" AND text MATCHES "^[ \t\r\n]*([A-Za-z0-9._-]+)[ \t\r\n]*$")
+    set(channel "${CMAKE_MATCH_1}")  # the older file: the channel alone
+  endif()
+  if(path AND NOT IS_ABSOLUTE "${path}")  # rustup: relative to the file's directory
+    get_filename_component(dir "${file}" DIRECTORY)
+    set(path "${dir}/${path}")
+  endif()
+  foreach(key channel path targets ignored)
+    set(${prefix}_${key} "${${key}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# _scanproof_rust_given(<out>): TRUE when the user gave -DSCANPROOF_RUSTC
+# (CMake's help string for a command-line entry, or a value other than the
+# one _scanproof_rust_choose chose).
+function(_scanproof_rust_given out)
   set(given FALSE)
   get_property(help CACHE SCANPROOF_RUSTC PROPERTY HELPSTRING)
   if(help MATCHES "specified on the command line" OR
      (DEFINED SCANPROOF_RUSTC_CHOSEN AND NOT "${SCANPROOF_RUSTC}" STREQUAL "${SCANPROOF_RUSTC_CHOSEN}"))
     set(given TRUE)
   endif()
+  set(${out} ${given} PARENT_SCOPE)
+endfunction()
+
+_scanproof_rust_choose()
+
+# scanproof_rust_crate_toolchain(<prefix> <src>): the Rust a crate (or .rs
+# file) asks for in its rust-toolchain.toml, resolved as rustup resolves it
+# (`rustup which rustc --toolchain <channel>`; a `path = ` toolchain: its
+# bin/rustc). Sets <prefix>_rustc and <prefix>_cargo ("" when there is no
+# such file, the user gave -DSCANPROOF_RUSTC, which wins, or the toolchain is
+# not here), <prefix>_why ("not built here: ..." when the toolchain is not on
+# this machine, naming the file, the channel and how to get it; another text
+# when the file itself is wrong), <prefix>_file, <prefix>_channel (or the
+# path), <prefix>_targets and <prefix>_about (what configure says of it).
+# Only channel and path choose: `targets` is information (a target's std
+# missing is the per-target "not built here", which names it), `components`
+# and `profile` are what rustup would install, and the suite installs nothing.
+function(scanproof_rust_crate_toolchain prefix src)
+  set(rustc "")
+  set(cargo "")
+  set(why "")
+  set(about "")
+  set(tc_channel "")
+  set(tc_targets "")
+  scanproof_rust_toolchain_file(file "${src}")
+  _scanproof_rust_given(given)
   if(file AND NOT given)
-    file(READ "${file}" text)
-    set(channel "")
-    if(text MATCHES "channel[ \t]*=[ \t]*[\"']([^\"']+)[\"']")
-      set(channel "${CMAKE_MATCH_1}")
-    elseif(file MATCHES "/rust-toolchain$" AND text MATCHES "^[ \t\r\n]*([A-Za-z0-9._-]+)[ \t\r\n]*$")
-      set(channel "${CMAKE_MATCH_1}")  # the older file: the channel alone
-    endif()
-    find_program(_scanproof_rustup NAMES rustup HINTS "$ENV{HOME}/.cargo/bin" NO_CACHE)
-    if(NOT channel)
-      set(why "${file} names no toolchain channel ([toolchain] channel = \"...\")")
+    _scanproof_rust_toolchain_read(tc "${file}")
+    find_program(_scanproof_rustup NAMES rustup HINTS "$ENV{CARGO_HOME}/bin" "$ENV{HOME}/.cargo/bin" NO_CACHE)
+    if(tc_channel AND tc_path)
+      set(why "${file} names both a channel (${tc_channel}) and a path (${tc_path}); rustup refuses that: keep one")
+    elseif(tc_path)
+      set(tc_channel "${tc_path}")
+      if(EXISTS "${tc_path}/bin/rustc" AND EXISTS "${tc_path}/bin/cargo")
+        set(rustc "${tc_path}/bin/rustc")
+        set(cargo "${tc_path}/bin/cargo")
+      else()
+        set(why "not built here: ${file} asks for the Rust toolchain at ${tc_path}, which has no bin/rustc and bin/cargo here")
+      endif()
+    elseif(NOT tc_channel)
+      set(why "${file} names no toolchain ([toolchain] channel = \"...\" or path = \"...\")")
     elseif(NOT _scanproof_rustup)
-      string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, and rustup is not installed "
-        "here (install rustup, then rustup toolchain install ${channel}; or give -DSCANPROOF_RUSTC)")
+      string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${tc_channel}, and rustup is not installed "
+        "here (install rustup, then rustup toolchain install ${tc_channel}; or give -DSCANPROOF_RUSTC)")
     else()
       foreach(tool rustc cargo)
-        execute_process(COMMAND "${_scanproof_rustup}" which ${tool} --toolchain "${channel}"
+        # RUSTUP_AUTO_INSTALL=0: a toolchain that is not here is said, never fetched.
+        execute_process(COMMAND "${CMAKE_COMMAND}" -E env RUSTUP_AUTO_INSTALL=0
+            "${_scanproof_rustup}" which ${tool} --toolchain "${tc_channel}"
           RESULT_VARIABLE rc OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
         if(rc EQUAL 0 AND EXISTS "${path}")
           set(${tool} "${path}")
@@ -233,14 +325,31 @@ function(scanproof_rust_crate_toolchain rustc_var cargo_var why_var src)
       if(NOT rustc OR NOT cargo)
         set(rustc "")
         set(cargo "")
-        string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, which rustup does not "
-          "have here (rustup toolchain install ${channel})")
+        string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${tc_channel}, which rustup does not "
+          "have here (rustup toolchain install ${tc_channel})")
+      endif()
+    endif()
+    if(rustc)
+      execute_process(COMMAND "${rustc}" --version OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+      set(about "Rust ${rustc} (${version}), as ${file} asks (toolchain ${tc_channel})")
+      if(tc_targets)
+        list(JOIN tc_targets ", " t)
+        string(APPEND about "; its targets (${t}) are information only: a target's std is the toolchain's or not built here")
+      endif()
+      if(tc_ignored)
+        list(JOIN tc_ignored " and " t)
+        string(APPEND about "; its ${t} not read")
       endif()
     endif()
   endif()
-  set(${rustc_var} "${rustc}" PARENT_SCOPE)
-  set(${cargo_var} "${cargo}" PARENT_SCOPE)
-  set(${why_var} "${why}" PARENT_SCOPE)
+  if(given)
+    set(file "")
+  endif()
+  foreach(key rustc cargo why file about)
+    set(${prefix}_${key} "${${key}}" PARENT_SCOPE)
+  endforeach()
+  set(${prefix}_channel "${tc_channel}" PARENT_SCOPE)
+  set(${prefix}_targets "${tc_targets}" PARENT_SCOPE)
 endfunction()
 
 # Which candidate files are Rust: a .rs file, or a crate's Cargo.toml.
@@ -901,14 +1010,15 @@ function(scanproof_rust_probe status_var message_var libs_var src)
   set(libs "")
   scanproof_rust_unavailable(why)
   set(toolchain_why "")
+  set(tc_rustc "")
   if(NOT why)
     # The crate's own toolchain, for this probe and what it calls.
-    scanproof_rust_crate_toolchain(tc_rustc tc_cargo toolchain_why "${src}")
+    scanproof_rust_crate_toolchain(tc "${src}")
+    set(toolchain_why "${tc_why}")
     if(tc_rustc)
       set(SCANPROOF_RUSTC "${tc_rustc}")
       set(SCANPROOF_CARGO "${tc_cargo}")
-      scanproof_rust_toolchain_file(tc_file "${src}")
-      message(STATUS "scanproof: ${src}: Rust ${tc_rustc}, as ${tc_file} asks")
+      message(STATUS "scanproof: ${src}: ${tc_about}")
     endif()
   endif()
   if(NOT why AND NOT toolchain_why)
@@ -970,6 +1080,15 @@ function(scanproof_rust_probe status_var message_var libs_var src)
       if(first MATCHES "can't find crate for .(std|core).")  # the machine's lack: not built here
         set(status "not built")
         set(message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in ${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or rustup target add ${SCANPROOF_RUST_TARGET})")
+        if(tc_rustc)  # the crate's toolchain: rustup's route, and what its file says of the target
+          set(listed "does not list it in its targets")
+          if(SCANPROOF_RUST_TARGET IN_LIST tc_targets)
+            set(listed "lists it in its targets, which rustup would have added")
+          endif()
+          string(CONCAT message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in the "
+            "toolchain ${tc_channel} that ${tc_file} asks for (${SCANPROOF_RUSTC}; rustup target add "
+            "${SCANPROOF_RUST_TARGET} --toolchain ${tc_channel}; the file ${listed})")
+        endif()
       endif()
       _scanproof_rust_needs_newer(newer "${log}" "${src}")
       if(newer)
@@ -1014,7 +1133,7 @@ endfunction()
 # crate's staticlib (rebuilt when one of its Rust files changes); returns the
 # library's path.
 function(scanproof_rust_staticlib out src)
-  scanproof_rust_crate_toolchain(tc_rustc tc_cargo tc_why "${src}")
+  scanproof_rust_crate_toolchain(tc "${src}")
   if(tc_rustc)  # the crate's own toolchain builds it (its probe said so)
     set(SCANPROOF_RUSTC "${tc_rustc}")
     set(SCANPROOF_CARGO "${tc_cargo}")

@@ -23,11 +23,14 @@ add_test(NAME unit.candidates.directives
 set_tests_properties(unit.candidates.directives PROPERTIES LABELS unit TIMEOUT 120)
 
 # A crate's rust-toolchain.toml chooses its rustc (cmake/ScanproofRust.cmake:
-# scanproof_rust_crate_toolchain); a channel the machine lacks is "not built here".
+# scanproof_rust_crate_toolchain); a channel the machine lacks is "not built
+# here"; one rustup has builds the crate. Without rustup that last part
+# cannot be checked: a skip that says so.
 add_test(NAME unit.candidates.rust_toolchain_file
   COMMAND "${CMAKE_COMMAND}" "-DSRC=${PROJECT_SOURCE_DIR}" "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/rust_toolchain_test"
     -P "${CMAKE_CURRENT_SOURCE_DIR}/test/rust_toolchain_test.cmake")
-set_tests_properties(unit.candidates.rust_toolchain_file PROPERTIES LABELS "unit;rust" TIMEOUT 120)
+set_tests_properties(unit.candidates.rust_toolchain_file PROPERTIES LABELS "unit;rust" TIMEOUT 300
+  SKIP_REGULAR_EXPRESSION "SKIPPED: ")
 
 set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
 set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
