@@ -872,6 +872,15 @@ endfunction()
 # Cargo.toml) depending on it. <error-var>: what is wrong ("" if nothing).
 function(scanproof_rust_root root_var error_var src)
   set(dirs "")
+  # The crate's own toolchain reads it (cargo metadata), whoever calls: the
+  # build's rustc may be too old for the crate's manifest (edition 2024),
+  # and the wrapper's Cargo.toml must be the same for the probe, the build
+  # and the proof.
+  scanproof_rust_crate_toolchain(tc "${src}")
+  if(tc_rustc)
+    set(SCANPROOF_RUSTC "${tc_rustc}")
+    set(SCANPROOF_CARGO "${tc_cargo}")
+  endif()
   scanproof_rust_declarations(entries error "${src}")
   scanproof_rust_work_dir(work "${src}")
   set(root "${src}")
