@@ -60,9 +60,15 @@ include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declar
 # rustc on PATH (a rustup toolchain) and Debian's /usr/bin/rustc whose
 # sysroot holds this target's standard library, so a rustup toolchain without
 # the target's std gives way to one that has it; cargo is $CARGO, else the one
-# beside that rustc, else Debian's. The proof reads rustc's bitcode with
-# llvm-link-19, which cannot read a newer LLVM's: its rustc
-# (SCANPROOF_RUST_IR_RUSTC) is the first of the same whose LLVM is 19 or older.
+# beside that rustc, else Debian's. A rustc whose std for the target is not in
+# its own sysroot but in the private one where ci/setup unpacked it from its
+# .deb (ci/lib/rust-std.sh) has it too: it is then used through a wrapper in
+# the build directory that runs it with --sysroot <that sysroot>. The proof
+# reads rustc's bitcode with llvm-link-19, which cannot read a newer LLVM's:
+# its rustc (SCANPROOF_RUST_IR_RUSTC) is the first of the same whose LLVM is
+# 19 or older. What was chosen (not given) is chosen again at each configure,
+# so a build directory follows the machine (a std apt installs since, a
+# toolchain added).
 function(_scanproof_rust_std_target out)
   if(CMAKE_CROSSCOMPILING)
     set(${out} "${SCANPROOF_RUST_TARGET}" PARENT_SCOPE)
@@ -70,15 +76,181 @@ function(_scanproof_rust_std_target out)
     set(${out} "" PARENT_SCOPE)  # rustc's own host: every toolchain has its std
   endif()
 endfunction()
+# _scanproof_rust_sysroots_dir(<out>): where ci/setup keeps the private
+# sysroots of the Rust stds it unpacked from their .deb (ci/lib/rust-std.sh,
+# rust_sysroots_dir: the same rule): $SCANPROOF_RUST_SYSROOTS, else
+# ${XDG_CACHE_HOME:-~/.cache}/scanproof/rust-sysroot; one per rustc version.
+function(_scanproof_rust_sysroots_dir out)
+  if(NOT "$ENV{SCANPROOF_RUST_SYSROOTS}" STREQUAL "")
+    set(dir "$ENV{SCANPROOF_RUST_SYSROOTS}")
+  elseif(NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+    set(dir "$ENV{XDG_CACHE_HOME}/scanproof/rust-sysroot")
+  else()
+    set(dir "$ENV{HOME}/.cache/scanproof/rust-sysroot")
+  endif()
+  set(${out} "${dir}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_private_sysroot(<prefix> <rustc>): the Rust stds that
+# ci/setup unpacked from their .deb into its private sysroot for <rustc>'s
+# version (ci/lib/rust-std.sh) and that <rustc> reads: <prefix>_dir (that
+# sysroot, "" if none is usable), <prefix>_triples (the unpacked targets that
+# <rustc>'s own sysroot lacks, each of which it read: a std of another build
+# of the same version is refused, "compiled by an incompatible version of
+# rustc"; asked once per rustc and std files, kept in the cache),
+# <prefix>_why (what is there that <rustc> cannot use, said; "" if nothing).
+function(_scanproof_rust_private_sysroot prefix rustc)
+  set(found "")
+  set(triples "")
+  set(why "")
+  _scanproof_rust_sysroots_dir(root)
+  file(GLOB markers "${root}/*/scanproof-sysroot")
+  if(markers)
+    execute_process(COMMAND "${rustc}" -V OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  endif()
+  foreach(marker IN LISTS markers)
+    get_filename_component(dir "${marker}" DIRECTORY)
+    # The unpacked stds: directories (the linked host std is a symlink).
+    file(GLOB entries LIST_DIRECTORIES true "${dir}/lib/rustlib/*")
+    set(unpacked "")
+    foreach(e IN LISTS entries)
+      get_filename_component(t "${e}" NAME)
+      file(GLOB std "${e}/lib/libstd-*.rlib")
+      file(GLOB own_std "${own}/lib/rustlib/${t}/lib/libstd-*.rlib")
+      if(IS_DIRECTORY "${e}" AND NOT IS_SYMLINK "${e}" AND std AND NOT own_std)
+        list(APPEND unpacked "${t}")
+      endif()
+    endforeach()
+    if(NOT unpacked)
+      continue()
+    endif()
+    file(STRINGS "${marker}" lines)
+    set(for_version "")
+    set(for_package "")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^rustc-version=(.*)$")
+        set(for_version "${CMAKE_MATCH_1}")
+      elseif(line MATCHES "^version=(.*)$")
+        set(for_package "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+    list(JOIN unpacked ", " shown)
+    if(NOT for_version STREQUAL version)
+      string(CONCAT w "${dir} holds the Rust std for ${shown} unpacked for ${for_version} (Debian's rustc "
+        "${for_package}), and ${rustc} is ${version}: ci/setup --rust unpacks the one of this rustc's version")
+      list(APPEND why "${w}")
+      continue()
+    endif()
+    foreach(t IN LISTS unpacked)
+      file(GLOB std "${dir}/lib/rustlib/${t}/lib/libstd-*.rlib")
+      set(basis "${rustc}|${dir}|${t}")  # and the files as they are now
+      foreach(f IN ITEMS "${rustc}" ${std})
+        file(TIMESTAMP "${f}" when "%s" UTC)
+        string(APPEND basis "|${f} ${when}")
+      endforeach()
+      string(MD5 key "${basis}")
+      if(NOT DEFINED SCANPROOF_RUST_SYSROOT_CHECK_${key})
+        set(check "${CMAKE_BINARY_DIR}/scanproof-rust/sysroot-check")
+        file(WRITE "${check}.rs" "pub fn f() -> usize { std::mem::size_of::<String>() }\n")
+        execute_process(COMMAND "${rustc}" --sysroot "${dir}" --target "${t}" --crate-type=lib
+            --emit=metadata -o "${check}.rmeta" "${check}.rs"
+          RESULT_VARIABLE rc ERROR_VARIABLE log OUTPUT_QUIET)
+        string(REGEX MATCH "error[^\n]*" first "${log}")
+        string(REPLACE ";" "," first "${first}")
+        set(SCANPROOF_RUST_SYSROOT_CHECK_${key} "${rc};${first}" CACHE INTERNAL "scanproof: ${rustc} --sysroot ${dir} --target ${t}")
+      endif()
+      list(GET SCANPROOF_RUST_SYSROOT_CHECK_${key} 0 rc)
+      list(GET SCANPROOF_RUST_SYSROOT_CHECK_${key} 1 first)
+      if(rc EQUAL 0)
+        list(APPEND triples "${t}")
+      else()
+        list(APPEND why "${rustc} --sysroot ${dir} cannot read its std for ${t}: ${first} (ci/setup --rust unpacks it again)")
+      endif()
+    endforeach()
+    if(triples)
+      set(found "${dir}")
+      break()
+    endif()
+  endforeach()
+  set(${prefix}_dir "${found}" PARENT_SCOPE)
+  set(${prefix}_triples "${triples}" PARENT_SCOPE)
+  set(${prefix}_why "${why}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_sysroot_wrapper(<out> <rustc> <private> <triples>): a rustc
+# of the build directory that runs <rustc> --sysroot <a sysroot of the build
+# directory>, which links every entry of <rustc>'s own lib/rustlib (its host
+# std, what apt installed) and each of <triples> from <private> (ci/setup's
+# unpacked stds), made again at each configure; so every use of it (the
+# build's rustc and cargo, the probe, the proof's bitcode for any target,
+# `rustc --print sysroot`) sees all of them. Returns the wrapper's path.
+function(_scanproof_rust_sysroot_wrapper out rustc private triples)
+  string(MD5 h "${rustc}|${private}")
+  string(SUBSTRING "${h}" 0 8 h)
+  set(dir "${CMAKE_BINARY_DIR}/scanproof-rust/sysroot-${h}")
+  set(sysroot "${dir}/sysroot")
+  execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  set(links "")  # "<name>|<target>"
+  file(GLOB entries LIST_DIRECTORIES true "${own}/lib/rustlib/*")
+  foreach(e IN LISTS entries)
+    get_filename_component(t "${e}" NAME)
+    if(NOT t IN_LIST triples)
+      list(APPEND links "${t}|${e}")
+    endif()
+  endforeach()
+  foreach(t IN LISTS triples)
+    list(APPEND links "${t}|${private}/lib/rustlib/${t}")
+  endforeach()
+  file(MAKE_DIRECTORY "${sysroot}/lib/rustlib")
+  file(GLOB present LIST_DIRECTORIES true "${sysroot}/lib/rustlib/*")
+  foreach(p IN LISTS present)  # what is no longer there, or points elsewhere
+    get_filename_component(t "${p}" NAME)
+    file(READ_SYMLINK "${p}" to)
+    if(NOT "${t}|${to}" IN_LIST links)
+      file(REMOVE "${p}")
+    endif()
+  endforeach()
+  foreach(l IN LISTS links)
+    string(REPLACE "|" ";" l "${l}")
+    list(GET l 0 t)
+    list(GET l 1 to)
+    if(NOT IS_SYMLINK "${sysroot}/lib/rustlib/${t}")
+      file(CREATE_LINK "${to}" "${sysroot}/lib/rustlib/${t}" SYMBOLIC)
+    endif()
+  endforeach()
+  string(REPLACE "'" "'\\''" q_rustc "${rustc}")
+  string(REPLACE "'" "'\\''" q_sysroot "${sysroot}")
+  string(CONCAT text "#!/bin/sh\n# Generated by cmake/ScanproofRust.cmake: ${rustc} with its own Rust stds\n"
+    "# and those ci/setup unpacked from their .deb into ${private} (ci/lib/rust-std.sh).\n"
+    "exec '${q_rustc}' --sysroot '${q_sysroot}' \"$@\"\n")
+  set(old "")
+  if(EXISTS "${dir}/rustc")
+    file(READ "${dir}/rustc" old)
+  endif()
+  if(NOT old STREQUAL text)
+    file(WRITE "${dir}/rustc" "${text}")
+    file(CHMOD "${dir}/rustc" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+      WORLD_READ WORLD_EXECUTE)
+  endif()
+  set(${out} "${dir}/rustc" PARENT_SCOPE)
+endfunction()
+
 # _scanproof_rust_facts(<prefix> <rustc>): <prefix>_version ("rustc 1.63.0 ..."),
 # <prefix>_llvm (its LLVM's major version), <prefix>_has_std (this target's std
-# is in its sysroot).
+# is in its sysroot, or among the stds ci/setup unpacked for it),
+# <prefix>_private, <prefix>_triples, <prefix>_private_why
+# (_scanproof_rust_private_sysroot).
 function(_scanproof_rust_facts prefix rustc)
   execute_process(COMMAND "${rustc}" -vV OUTPUT_VARIABLE vv RESULT_VARIABLE rc ERROR_QUIET)
   set(version "")
   set(llvm 0)
   set(has_std FALSE)
+  set(p_dir "")
+  set(p_triples "")
+  set(p_why "")
   if(rc EQUAL 0)
+    _scanproof_rust_private_sysroot(p "${rustc}")
     string(REGEX MATCH "^[^\n]*" version "${vv}")
     if(vv MATCHES "LLVM version: ([0-9]+)")
       set(llvm "${CMAKE_MATCH_1}")
@@ -90,7 +262,7 @@ function(_scanproof_rust_facts prefix rustc)
       execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE sysroot OUTPUT_STRIP_TRAILING_WHITESPACE
         ERROR_QUIET)
       file(GLOB std "${sysroot}/lib/rustlib/${target}/lib/libstd-*.rlib")
-      if(std)
+      if(std OR target IN_LIST p_triples)
         set(has_std TRUE)
       endif()
     endif()
@@ -98,6 +270,26 @@ function(_scanproof_rust_facts prefix rustc)
   set(${prefix}_version "${version}" PARENT_SCOPE)
   set(${prefix}_llvm "${llvm}" PARENT_SCOPE)
   set(${prefix}_has_std "${has_std}" PARENT_SCOPE)
+  set(${prefix}_private "${p_dir}" PARENT_SCOPE)
+  set(${prefix}_triples "${p_triples}" PARENT_SCOPE)
+  set(${prefix}_private_why "${p_why}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_keep(<var> <value> <help>): <var> (a FILEPATH cache entry)
+# set to the <value> chosen now, unless the user gave it: a -D at the first
+# configure (CMake's help string for it), or a value other than the one
+# chosen last (<var>_CHOSEN; a build directory from before choices were
+# recorded has none, and its entry, ours, is chosen again).
+function(_scanproof_rust_keep var value help)
+  if(DEFINED ${var})
+    get_property(h CACHE ${var} PROPERTY HELPSTRING)
+    if(h MATCHES "specified on the command line" OR
+       (DEFINED ${var}_CHOSEN AND NOT "${${var}}" STREQUAL "${${var}_CHOSEN}"))
+      return()
+    endif()
+  endif()
+  set(${var} "${value}" CACHE FILEPATH "${help}" FORCE)
+  set(${var}_CHOSEN "${value}" CACHE INTERNAL "scanproof: the ${var} chosen, not given")
 endfunction()
 function(_scanproof_rust_choose)
   # Each candidate with why it is one, in order: "<rustc>|<why>".
@@ -113,10 +305,13 @@ function(_scanproof_rust_choose)
     list(APPEND found "/usr/bin/rustc|Debian's")
   endif()
   set(run "")
+  set(run_real "")  # the rustc itself, when run is its --sysroot wrapper
   set(run_why "")
   set(ir "")
+  set(ir_real "")
   set(passed "")  # those before it without this target's std
   set(seen "")
+  set(sysroot_whys "")
   _scanproof_rust_std_target(target)
   foreach(entry IN LISTS found)
     string(REPLACE "|" ";" entry "${entry}")
@@ -130,38 +325,56 @@ function(_scanproof_rust_choose)
     if(NOT f_version)
       continue()
     endif()
-    if(f_has_std AND NOT run)
-      set(run "${r}")
+    set(use "${r}")
+    set(has "${f_has_std}")
+    if(f_private)  # ci/setup unpacked stds for it: its own and those, by --sysroot
+      _scanproof_rust_sysroot_wrapper(use "${r}" "${f_private}" "${f_triples}")
+      list(JOIN f_triples ", " t)
+      string(APPEND r_why ", with the Rust std for ${t} that ci/setup unpacked from its .deb into "
+        "${f_private}: ${use} runs ${r} --sysroot <its own stds and those>")
+    endif()
+    list(APPEND sysroot_whys ${f_private_why})
+    if(has AND NOT run)
+      set(run "${use}")
+      set(run_real "${r}")
       set(run_why "${r_why}")
       if(passed)
         list(JOIN passed ", " p)
         string(APPEND run_why "; before it ${p} has no std for ${target}")
       endif()
-    elseif(NOT f_has_std)
+    elseif(NOT has)
       list(APPEND passed "${r} (${r_why})")
     endif()
-    if(f_has_std AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
-      set(ir "${r}")
+    if(has AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
+      set(ir "${use}")
+      set(ir_real "${r}")
     endif()
   endforeach()
-  if(NOT DEFINED SCANPROOF_RUSTC)
-    set(SCANPROOF_RUSTC "${run}" CACHE FILEPATH "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
-    # What was chosen here: a SCANPROOF_RUSTC that differs is the user's -D,
-    # which wins over a crate's rust-toolchain.toml too.
-    set(SCANPROOF_RUSTC_CHOSEN "${run}" CACHE INTERNAL "scanproof: the rustc chosen, not given")
+  # What a private sysroot held that no rustc here could use: said where a
+  # target's std is missing (scanproof_rust_probe).
+  set_property(GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY "${sysroot_whys}")
+  # What was chosen: a SCANPROOF_RUSTC that differs is the user's -D, which
+  # wins over a crate's rust-toolchain.toml too (_scanproof_rust_given).
+  _scanproof_rust_keep(SCANPROOF_RUSTC "${run}" "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
+  _scanproof_rust_keep(SCANPROOF_RUST_IR_RUSTC "${ir}" "rustc for the proof's bitcode (its LLVM no newer than 19)")
+  foreach(var IN ITEMS SCANPROOF_RUSTC SCANPROOF_RUST_IR_RUSTC)
+    unset(${var})  # the cache's, as just set (not a caller's variable of that name)
+  endforeach()
+  if(SCANPROOF_RUSTC STREQUAL run)
     set(SCANPROOF_RUSTC_WHY "${run_why}" CACHE INTERNAL "scanproof: why that rustc")
+  else()
+    set(run_real "${SCANPROOF_RUSTC}")
   endif()
-  if(NOT DEFINED SCANPROOF_RUST_IR_RUSTC)
-    set(SCANPROOF_RUST_IR_RUSTC "${ir}" CACHE FILEPATH "rustc for the proof's bitcode (its LLVM no newer than 19)")
+  if(NOT SCANPROOF_RUST_IR_RUSTC STREQUAL ir)
+    set(ir_real "${SCANPROOF_RUST_IR_RUSTC}")
   endif()
-  foreach(which SCANPROOF_CARGO SCANPROOF_RUST_IR_CARGO)
+  # cargo: $CARGO, else the one beside the rustc (the real one, not its
+  # --sysroot wrapper), else Debian's.
+  foreach(which IN ITEMS SCANPROOF_CARGO SCANPROOF_RUST_IR_CARGO)
     if(which STREQUAL "SCANPROOF_CARGO")
-      set(rustc "${SCANPROOF_RUSTC}")
+      set(rustc "${run_real}")
     else()
-      set(rustc "${SCANPROOF_RUST_IR_RUSTC}")
-    endif()
-    if(DEFINED ${which})
-      continue()
+      set(rustc "${ir_real}")
     endif()
     set(cargo "")
     if(which STREQUAL "SCANPROOF_CARGO" AND DEFINED ENV{CARGO} AND NOT "$ENV{CARGO}" STREQUAL "")
@@ -175,7 +388,8 @@ function(_scanproof_rust_choose)
     if(NOT cargo AND EXISTS /usr/bin/cargo)
       set(cargo /usr/bin/cargo)
     endif()
-    set(${which} "${cargo}" CACHE FILEPATH "cargo beside ${which}'s rustc (scanproof)")
+    _scanproof_rust_keep(${which} "${cargo}" "cargo beside ${which}'s rustc (scanproof)")
+    unset(${which})
   endforeach()
   if(SCANPROOF_RUSTC)
     _scanproof_rust_facts(f "${SCANPROOF_RUSTC}")
@@ -190,6 +404,9 @@ function(_scanproof_rust_choose)
     message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), ${why}; cargo ${SCANPROOF_CARGO}; "
                    "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}; a crate's rust-toolchain.toml "
                    "chooses its own unless -DSCANPROOF_RUSTC is given")
+  elseif(sysroot_whys)
+    list(JOIN sysroot_whys "; " w)
+    message(STATUS "scanproof: Rust: no rustc here has the std for ${target}: ${w}")
   endif()
 endfunction()
 
@@ -1088,7 +1305,14 @@ function(scanproof_rust_probe status_var message_var libs_var src)
       set(message "${src} does not compile for this target: ${first}${where}")
       if(first MATCHES "can't find crate for .(std|core).")  # the machine's lack: not built here
         set(status "not built")
-        set(message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in ${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or rustup target add ${SCANPROOF_RUST_TARGET})")
+        string(CONCAT message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in "
+          "${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or ci/setup --rust, which "
+          "unpacks its .deb into a sysroot of its own when apt refuses it; or rustup target add ${SCANPROOF_RUST_TARGET})")
+        get_property(sysroot_why GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY)
+        if(sysroot_why)  # one was unpacked, and this rustc cannot use it
+          list(JOIN sysroot_why "; " sysroot_why)
+          string(APPEND message "; ${sysroot_why}")
+        endif()
         if(tc_rustc)  # the crate's toolchain: rustup's route, and what its file says of the target
           set(listed "does not list it in its targets")
           if(SCANPROOF_RUST_TARGET IN_LIST tc_targets)

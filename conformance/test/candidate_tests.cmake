@@ -32,6 +32,16 @@ add_test(NAME unit.candidates.rust_toolchain_file
 set_tests_properties(unit.candidates.rust_toolchain_file PROPERTIES LABELS "unit;rust" TIMEOUT 300
   SKIP_REGULAR_EXPRESSION "SKIPPED: ")
 
+# A Rust std that ci/setup unpacked from its .deb into a sysroot of its own
+# (ci/lib/rust-std.sh) is used with --sysroot; one for another rustc is not,
+# and said (cmake/ScanproofRust.cmake). cmake -P, no nested build; a skip
+# without Debian's rustc.
+add_test(NAME unit.candidates.rust_private_sysroot
+  COMMAND "${CMAKE_COMMAND}" "-DSRC=${PROJECT_SOURCE_DIR}" "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/rust_sysroot_test"
+    -P "${CMAKE_CURRENT_SOURCE_DIR}/test/rust_sysroot_test.cmake")
+set_tests_properties(unit.candidates.rust_private_sysroot PROPERTIES LABELS "unit;rust" TIMEOUT 300
+  SKIP_REGULAR_EXPRESSION "SKIPPED: ")
+
 set(_tree "${CMAKE_CURRENT_BINARY_DIR}/candidates_in_tree")
 set(_script "${CMAKE_CURRENT_SOURCE_DIR}/test/candidates_in_tree_test.sh")
 set(_args "${PROJECT_SOURCE_DIR}" "${_tree}" "${CMAKE_CXX_COMPILER}" "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")
