@@ -65,7 +65,7 @@ add_test(NAME unit.candidates.rust
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test/rust_candidates_test.sh
     "${PROJECT_SOURCE_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/candidates_rust" "${CMAKE_CXX_COMPILER}"
     "$<IF:$<BOOL:${SCANPROOF_SANITIZE}>,ON,OFF>")
-set_tests_properties(unit.candidates.rust PROPERTIES LABELS unit TIMEOUT 900 SKIP_RETURN_CODE 77
+set_tests_properties(unit.candidates.rust PROPERTIES LABELS "unit;rust" TIMEOUT 900 SKIP_RETURN_CODE 77
   ENVIRONMENT "CMAKE_GENERATOR=${CMAKE_GENERATOR}")
 
 # cmake --install of this build, then projects using the package (examples/engine).
