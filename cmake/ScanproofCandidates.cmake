@@ -325,7 +325,9 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       scanproof_rust_toolchain_file(toolchain "${src}")  # its rustup toolchain file chooses the rustc
       if(toolchain)
         file(READ "${toolchain}" toolchain_text)
-        string(APPEND manifest "${toolchain}${toolchain_text}")
+        # And what it resolves to here: a toolchain installed since is probed again.
+        scanproof_rust_crate_toolchain(tc "${src}")
+        string(APPEND manifest "${toolchain}${toolchain_text}|${tc_rustc}|${tc_why}")
       endif()
       string(MD5 h "${manifest}${text}")
     elseif(NOT src MATCHES "\\.(cpp|cc|cxx|C|c)$")  # neither C++ nor C: the build says what it is

@@ -60,9 +60,15 @@ include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declar
 # rustc on PATH (a rustup toolchain) and Debian's /usr/bin/rustc whose
 # sysroot holds this target's standard library, so a rustup toolchain without
 # the target's std gives way to one that has it; cargo is $CARGO, else the one
-# beside that rustc, else Debian's. The proof reads rustc's bitcode with
-# llvm-link-19, which cannot read a newer LLVM's: its rustc
-# (SCANPROOF_RUST_IR_RUSTC) is the first of the same whose LLVM is 19 or older.
+# beside that rustc, else Debian's. A rustc whose std for the target is not in
+# its own sysroot but in the private one where ci/setup unpacked it from its
+# .deb (ci/lib/rust-std.sh) has it too: it is then used through a wrapper in
+# the build directory that runs it with --sysroot <that sysroot>. The proof
+# reads rustc's bitcode with llvm-link-19, which cannot read a newer LLVM's:
+# its rustc (SCANPROOF_RUST_IR_RUSTC) is the first of the same whose LLVM is
+# 19 or older. What was chosen (not given) is chosen again at each configure,
+# so a build directory follows the machine (a std apt installs since, a
+# toolchain added).
 function(_scanproof_rust_std_target out)
   if(CMAKE_CROSSCOMPILING)
     set(${out} "${SCANPROOF_RUST_TARGET}" PARENT_SCOPE)
@@ -70,15 +76,181 @@ function(_scanproof_rust_std_target out)
     set(${out} "" PARENT_SCOPE)  # rustc's own host: every toolchain has its std
   endif()
 endfunction()
+# _scanproof_rust_sysroots_dir(<out>): where ci/setup keeps the private
+# sysroots of the Rust stds it unpacked from their .deb (ci/lib/rust-std.sh,
+# rust_sysroots_dir: the same rule): $SCANPROOF_RUST_SYSROOTS, else
+# ${XDG_CACHE_HOME:-~/.cache}/scanproof/rust-sysroot; one per rustc version.
+function(_scanproof_rust_sysroots_dir out)
+  if(NOT "$ENV{SCANPROOF_RUST_SYSROOTS}" STREQUAL "")
+    set(dir "$ENV{SCANPROOF_RUST_SYSROOTS}")
+  elseif(NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+    set(dir "$ENV{XDG_CACHE_HOME}/scanproof/rust-sysroot")
+  else()
+    set(dir "$ENV{HOME}/.cache/scanproof/rust-sysroot")
+  endif()
+  set(${out} "${dir}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_private_sysroot(<prefix> <rustc>): the Rust stds that
+# ci/setup unpacked from their .deb into its private sysroot for <rustc>'s
+# version (ci/lib/rust-std.sh) and that <rustc> reads: <prefix>_dir (that
+# sysroot, "" if none is usable), <prefix>_triples (the unpacked targets that
+# <rustc>'s own sysroot lacks, each of which it read: a std of another build
+# of the same version is refused, "compiled by an incompatible version of
+# rustc"; asked once per rustc and std files, kept in the cache),
+# <prefix>_why (what is there that <rustc> cannot use, said; "" if nothing).
+function(_scanproof_rust_private_sysroot prefix rustc)
+  set(found "")
+  set(triples "")
+  set(why "")
+  _scanproof_rust_sysroots_dir(root)
+  file(GLOB markers "${root}/*/scanproof-sysroot")
+  if(markers)
+    execute_process(COMMAND "${rustc}" -V OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  endif()
+  foreach(marker IN LISTS markers)
+    get_filename_component(dir "${marker}" DIRECTORY)
+    # The unpacked stds: directories (the linked host std is a symlink).
+    file(GLOB entries LIST_DIRECTORIES true "${dir}/lib/rustlib/*")
+    set(unpacked "")
+    foreach(e IN LISTS entries)
+      get_filename_component(t "${e}" NAME)
+      file(GLOB std "${e}/lib/libstd-*.rlib")
+      file(GLOB own_std "${own}/lib/rustlib/${t}/lib/libstd-*.rlib")
+      if(IS_DIRECTORY "${e}" AND NOT IS_SYMLINK "${e}" AND std AND NOT own_std)
+        list(APPEND unpacked "${t}")
+      endif()
+    endforeach()
+    if(NOT unpacked)
+      continue()
+    endif()
+    file(STRINGS "${marker}" lines)
+    set(for_version "")
+    set(for_package "")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^rustc-version=(.*)$")
+        set(for_version "${CMAKE_MATCH_1}")
+      elseif(line MATCHES "^version=(.*)$")
+        set(for_package "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+    list(JOIN unpacked ", " shown)
+    if(NOT for_version STREQUAL version)
+      string(CONCAT w "${dir} holds the Rust std for ${shown} unpacked for ${for_version} (Debian's rustc "
+        "${for_package}), and ${rustc} is ${version}: ci/setup --rust unpacks the one of this rustc's version")
+      list(APPEND why "${w}")
+      continue()
+    endif()
+    foreach(t IN LISTS unpacked)
+      file(GLOB std "${dir}/lib/rustlib/${t}/lib/libstd-*.rlib")
+      set(basis "${rustc}|${dir}|${t}")  # and the files as they are now
+      foreach(f IN ITEMS "${rustc}" ${std})
+        file(TIMESTAMP "${f}" when "%s" UTC)
+        string(APPEND basis "|${f} ${when}")
+      endforeach()
+      string(MD5 key "${basis}")
+      if(NOT DEFINED SCANPROOF_RUST_SYSROOT_CHECK_${key})
+        set(check "${CMAKE_BINARY_DIR}/scanproof-rust/sysroot-check")
+        file(WRITE "${check}.rs" "pub fn f() -> usize { std::mem::size_of::<String>() }\n")
+        execute_process(COMMAND "${rustc}" --sysroot "${dir}" --target "${t}" --crate-type=lib
+            --emit=metadata -o "${check}.rmeta" "${check}.rs"
+          RESULT_VARIABLE rc ERROR_VARIABLE log OUTPUT_QUIET)
+        string(REGEX MATCH "error[^\n]*" first "${log}")
+        string(REPLACE ";" "," first "${first}")
+        set(SCANPROOF_RUST_SYSROOT_CHECK_${key} "${rc};${first}" CACHE INTERNAL "scanproof: ${rustc} --sysroot ${dir} --target ${t}")
+      endif()
+      list(GET SCANPROOF_RUST_SYSROOT_CHECK_${key} 0 rc)
+      list(GET SCANPROOF_RUST_SYSROOT_CHECK_${key} 1 first)
+      if(rc EQUAL 0)
+        list(APPEND triples "${t}")
+      else()
+        list(APPEND why "${rustc} --sysroot ${dir} cannot read its std for ${t}: ${first} (ci/setup --rust unpacks it again)")
+      endif()
+    endforeach()
+    if(triples)
+      set(found "${dir}")
+      break()
+    endif()
+  endforeach()
+  set(${prefix}_dir "${found}" PARENT_SCOPE)
+  set(${prefix}_triples "${triples}" PARENT_SCOPE)
+  set(${prefix}_why "${why}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_sysroot_wrapper(<out> <rustc> <private> <triples>): a rustc
+# of the build directory that runs <rustc> --sysroot <a sysroot of the build
+# directory>, which links every entry of <rustc>'s own lib/rustlib (its host
+# std, what apt installed) and each of <triples> from <private> (ci/setup's
+# unpacked stds), made again at each configure; so every use of it (the
+# build's rustc and cargo, the probe, the proof's bitcode for any target,
+# `rustc --print sysroot`) sees all of them. Returns the wrapper's path.
+function(_scanproof_rust_sysroot_wrapper out rustc private triples)
+  string(MD5 h "${rustc}|${private}")
+  string(SUBSTRING "${h}" 0 8 h)
+  set(dir "${CMAKE_BINARY_DIR}/scanproof-rust/sysroot-${h}")
+  set(sysroot "${dir}/sysroot")
+  execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  set(links "")  # "<name>|<target>"
+  file(GLOB entries LIST_DIRECTORIES true "${own}/lib/rustlib/*")
+  foreach(e IN LISTS entries)
+    get_filename_component(t "${e}" NAME)
+    if(NOT t IN_LIST triples)
+      list(APPEND links "${t}|${e}")
+    endif()
+  endforeach()
+  foreach(t IN LISTS triples)
+    list(APPEND links "${t}|${private}/lib/rustlib/${t}")
+  endforeach()
+  file(MAKE_DIRECTORY "${sysroot}/lib/rustlib")
+  file(GLOB present LIST_DIRECTORIES true "${sysroot}/lib/rustlib/*")
+  foreach(p IN LISTS present)  # what is no longer there, or points elsewhere
+    get_filename_component(t "${p}" NAME)
+    file(READ_SYMLINK "${p}" to)
+    if(NOT "${t}|${to}" IN_LIST links)
+      file(REMOVE "${p}")
+    endif()
+  endforeach()
+  foreach(l IN LISTS links)
+    string(REPLACE "|" ";" l "${l}")
+    list(GET l 0 t)
+    list(GET l 1 to)
+    if(NOT IS_SYMLINK "${sysroot}/lib/rustlib/${t}")
+      file(CREATE_LINK "${to}" "${sysroot}/lib/rustlib/${t}" SYMBOLIC)
+    endif()
+  endforeach()
+  string(REPLACE "'" "'\\''" q_rustc "${rustc}")
+  string(REPLACE "'" "'\\''" q_sysroot "${sysroot}")
+  string(CONCAT text "#!/bin/sh\n# Generated by cmake/ScanproofRust.cmake: ${rustc} with its own Rust stds\n"
+    "# and those ci/setup unpacked from their .deb into ${private} (ci/lib/rust-std.sh).\n"
+    "exec '${q_rustc}' --sysroot '${q_sysroot}' \"$@\"\n")
+  set(old "")
+  if(EXISTS "${dir}/rustc")
+    file(READ "${dir}/rustc" old)
+  endif()
+  if(NOT old STREQUAL text)
+    file(WRITE "${dir}/rustc" "${text}")
+    file(CHMOD "${dir}/rustc" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+      WORLD_READ WORLD_EXECUTE)
+  endif()
+  set(${out} "${dir}/rustc" PARENT_SCOPE)
+endfunction()
+
 # _scanproof_rust_facts(<prefix> <rustc>): <prefix>_version ("rustc 1.63.0 ..."),
 # <prefix>_llvm (its LLVM's major version), <prefix>_has_std (this target's std
-# is in its sysroot).
+# is in its sysroot, or among the stds ci/setup unpacked for it),
+# <prefix>_private, <prefix>_triples, <prefix>_private_why
+# (_scanproof_rust_private_sysroot).
 function(_scanproof_rust_facts prefix rustc)
   execute_process(COMMAND "${rustc}" -vV OUTPUT_VARIABLE vv RESULT_VARIABLE rc ERROR_QUIET)
   set(version "")
   set(llvm 0)
   set(has_std FALSE)
+  set(p_dir "")
+  set(p_triples "")
+  set(p_why "")
   if(rc EQUAL 0)
+    _scanproof_rust_private_sysroot(p "${rustc}")
     string(REGEX MATCH "^[^\n]*" version "${vv}")
     if(vv MATCHES "LLVM version: ([0-9]+)")
       set(llvm "${CMAKE_MATCH_1}")
@@ -90,7 +262,7 @@ function(_scanproof_rust_facts prefix rustc)
       execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE sysroot OUTPUT_STRIP_TRAILING_WHITESPACE
         ERROR_QUIET)
       file(GLOB std "${sysroot}/lib/rustlib/${target}/lib/libstd-*.rlib")
-      if(std)
+      if(std OR target IN_LIST p_triples)
         set(has_std TRUE)
       endif()
     endif()
@@ -98,51 +270,111 @@ function(_scanproof_rust_facts prefix rustc)
   set(${prefix}_version "${version}" PARENT_SCOPE)
   set(${prefix}_llvm "${llvm}" PARENT_SCOPE)
   set(${prefix}_has_std "${has_std}" PARENT_SCOPE)
+  set(${prefix}_private "${p_dir}" PARENT_SCOPE)
+  set(${prefix}_triples "${p_triples}" PARENT_SCOPE)
+  set(${prefix}_private_why "${p_why}" PARENT_SCOPE)
+endfunction()
+
+# _scanproof_rust_keep(<var> <value> <help>): <var> (a FILEPATH cache entry)
+# set to the <value> chosen now, unless the user gave it: a -D at the first
+# configure (CMake's help string for it), or a value other than the one
+# chosen last (<var>_CHOSEN; a build directory from before choices were
+# recorded has none, and its entry, ours, is chosen again).
+function(_scanproof_rust_keep var value help)
+  if(DEFINED ${var})
+    get_property(h CACHE ${var} PROPERTY HELPSTRING)
+    if(h MATCHES "specified on the command line" OR
+       (DEFINED ${var}_CHOSEN AND NOT "${${var}}" STREQUAL "${${var}_CHOSEN}"))
+      return()
+    endif()
+  endif()
+  set(${var} "${value}" CACHE FILEPATH "${help}" FORCE)
+  set(${var}_CHOSEN "${value}" CACHE INTERNAL "scanproof: the ${var} chosen, not given")
 endfunction()
 function(_scanproof_rust_choose)
+  # Each candidate with why it is one, in order: "<rustc>|<why>".
   set(found "")
   if(DEFINED ENV{RUSTC} AND NOT "$ENV{RUSTC}" STREQUAL "")
-    list(APPEND found "$ENV{RUSTC}")
+    list(APPEND found "$ENV{RUSTC}|$RUSTC")
   endif()
   find_program(_scanproof_path_rustc NAMES rustc NO_CACHE)  # PATH: a rustup toolchain first, where it is
   if(_scanproof_path_rustc)
-    list(APPEND found "${_scanproof_path_rustc}")
+    list(APPEND found "${_scanproof_path_rustc}|the first rustc on PATH")
   endif()
   if(EXISTS /usr/bin/rustc)
-    list(APPEND found /usr/bin/rustc)
+    list(APPEND found "/usr/bin/rustc|Debian's")
   endif()
-  list(REMOVE_DUPLICATES found)
   set(run "")
+  set(run_real "")  # the rustc itself, when run is its --sysroot wrapper
+  set(run_why "")
   set(ir "")
-  foreach(r IN LISTS found)
+  set(ir_real "")
+  set(passed "")  # those before it without this target's std
+  set(seen "")
+  set(sysroot_whys "")
+  _scanproof_rust_std_target(target)
+  foreach(entry IN LISTS found)
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 r)
+    list(GET entry 1 r_why)
+    if(r IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen "${r}")
     _scanproof_rust_facts(f "${r}")
     if(NOT f_version)
       continue()
     endif()
-    if(f_has_std AND NOT run)
-      set(run "${r}")
+    set(use "${r}")
+    set(has "${f_has_std}")
+    if(f_private)  # ci/setup unpacked stds for it: its own and those, by --sysroot
+      _scanproof_rust_sysroot_wrapper(use "${r}" "${f_private}" "${f_triples}")
+      list(JOIN f_triples ", " t)
+      string(APPEND r_why ", with the Rust std for ${t} that ci/setup unpacked from its .deb into "
+        "${f_private}: ${use} runs ${r} --sysroot <its own stds and those>")
     endif()
-    if(f_has_std AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
-      set(ir "${r}")
+    list(APPEND sysroot_whys ${f_private_why})
+    if(has AND NOT run)
+      set(run "${use}")
+      set(run_real "${r}")
+      set(run_why "${r_why}")
+      if(passed)
+        list(JOIN passed ", " p)
+        string(APPEND run_why "; before it ${p} has no std for ${target}")
+      endif()
+    elseif(NOT has)
+      list(APPEND passed "${r} (${r_why})")
+    endif()
+    if(has AND NOT ir AND f_llvm GREATER 0 AND f_llvm LESS_EQUAL 19)
+      set(ir "${use}")
+      set(ir_real "${r}")
     endif()
   endforeach()
-  if(NOT DEFINED SCANPROOF_RUSTC)
-    set(SCANPROOF_RUSTC "${run}" CACHE FILEPATH "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
-    # What was chosen here: a SCANPROOF_RUSTC that differs is the user's -D,
-    # which wins over a crate's rust-toolchain.toml too.
-    set(SCANPROOF_RUSTC_CHOSEN "${run}" CACHE INTERNAL "scanproof: the rustc chosen, not given")
+  # What a private sysroot held that no rustc here could use: said where a
+  # target's std is missing (scanproof_rust_probe).
+  set_property(GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY "${sysroot_whys}")
+  # What was chosen: a SCANPROOF_RUSTC that differs is the user's -D, which
+  # wins over a crate's rust-toolchain.toml too (_scanproof_rust_given).
+  _scanproof_rust_keep(SCANPROOF_RUSTC "${run}" "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
+  _scanproof_rust_keep(SCANPROOF_RUST_IR_RUSTC "${ir}" "rustc for the proof's bitcode (its LLVM no newer than 19)")
+  foreach(var IN ITEMS SCANPROOF_RUSTC SCANPROOF_RUST_IR_RUSTC)
+    unset(${var})  # the cache's, as just set (not a caller's variable of that name)
+  endforeach()
+  if(SCANPROOF_RUSTC STREQUAL run)
+    set(SCANPROOF_RUSTC_WHY "${run_why}" CACHE INTERNAL "scanproof: why that rustc")
+  else()
+    set(run_real "${SCANPROOF_RUSTC}")
   endif()
-  if(NOT DEFINED SCANPROOF_RUST_IR_RUSTC)
-    set(SCANPROOF_RUST_IR_RUSTC "${ir}" CACHE FILEPATH "rustc for the proof's bitcode (its LLVM no newer than 19)")
+  if(NOT SCANPROOF_RUST_IR_RUSTC STREQUAL ir)
+    set(ir_real "${SCANPROOF_RUST_IR_RUSTC}")
   endif()
-  foreach(which SCANPROOF_CARGO SCANPROOF_RUST_IR_CARGO)
+  # cargo: $CARGO, else the one beside the rustc (the real one, not its
+  # --sysroot wrapper), else Debian's.
+  foreach(which IN ITEMS SCANPROOF_CARGO SCANPROOF_RUST_IR_CARGO)
     if(which STREQUAL "SCANPROOF_CARGO")
-      set(rustc "${SCANPROOF_RUSTC}")
+      set(rustc "${run_real}")
     else()
-      set(rustc "${SCANPROOF_RUST_IR_RUSTC}")
-    endif()
-    if(DEFINED ${which})
-      continue()
+      set(rustc "${ir_real}")
     endif()
     set(cargo "")
     if(which STREQUAL "SCANPROOF_CARGO" AND DEFINED ENV{CARGO} AND NOT "$ENV{CARGO}" STREQUAL "")
@@ -156,15 +388,27 @@ function(_scanproof_rust_choose)
     if(NOT cargo AND EXISTS /usr/bin/cargo)
       set(cargo /usr/bin/cargo)
     endif()
-    set(${which} "${cargo}" CACHE FILEPATH "cargo beside ${which}'s rustc (scanproof)")
+    _scanproof_rust_keep(${which} "${cargo}" "cargo beside ${which}'s rustc (scanproof)")
+    unset(${which})
   endforeach()
   if(SCANPROOF_RUSTC)
     _scanproof_rust_facts(f "${SCANPROOF_RUSTC}")
-    message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), cargo ${SCANPROOF_CARGO}; "
-                   "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}")
+    _scanproof_rust_given(given)
+    if(given)
+      set(why "given: -DSCANPROOF_RUSTC")
+    elseif(SCANPROOF_RUSTC_WHY)
+      set(why "chosen as ${SCANPROOF_RUSTC_WHY}")
+    else()
+      set(why "chosen at the first configure")
+    endif()
+    message(STATUS "scanproof: Rust: ${SCANPROOF_RUSTC} (${f_version}), ${why}; cargo ${SCANPROOF_CARGO}; "
+                   "the proof's bitcode: ${SCANPROOF_RUST_IR_RUSTC}; a crate's rust-toolchain.toml "
+                   "chooses its own unless -DSCANPROOF_RUSTC is given")
+  elseif(sysroot_whys)
+    list(JOIN sysroot_whys "; " w)
+    message(STATUS "scanproof: Rust: no rustc here has the std for ${target}: ${w}")
   endif()
 endfunction()
-_scanproof_rust_choose()
 
 # scanproof_rust_toolchain_file(<file-var> <src>): the rustup toolchain file
 # that governs a .rs file or crate, as rustup looks for it: rust-toolchain.toml
@@ -187,44 +431,109 @@ function(scanproof_rust_toolchain_file out src)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
-# scanproof_rust_crate_toolchain(<rustc-var> <cargo-var> <why-var> <src>): the
-# Rust a crate (or .rs file) asks for in its rust-toolchain.toml, resolved as
-# rustup resolves it (`rustup which rustc --toolchain <channel>`). Only the
-# channel is read: `components`, `targets` and `profile` are what rustup would
-# install, which the suite does not (a target's std missing is the per-target
-# "not built here"). "" for both when there is no such file or the user gave
-# -DSCANPROOF_RUSTC (it wins). <why>: "not built here: ..." when the toolchain
-# is not on this machine, naming the file, the channel and how to get it.
-function(scanproof_rust_crate_toolchain rustc_var cargo_var why_var src)
-  set(rustc "")
-  set(cargo "")
-  set(why "")
-  scanproof_rust_toolchain_file(file "${src}")
-  # The user's -DSCANPROOF_RUSTC: CMake's help string for a command-line
-  # entry, or a value other than the one chosen here.
+# _scanproof_rust_toolchain_read(<prefix> <file>): what the suite reads of a
+# rustup toolchain file: <prefix>_channel, <prefix>_path (a custom
+# toolchain's directory), <prefix>_targets (a list), <prefix>_ignored (which
+# of components, profile it sets: read for nothing). The older rust-toolchain
+# file is either the same TOML or the channel alone.
+function(_scanproof_rust_toolchain_read prefix file)
+  file(READ "${file}" text)
+  string(REGEX REPLACE "#[^\n]*" "" text "${text}")  # comments (no channel or path here has a #)
+  foreach(key channel path targets ignored)
+    set(${key} "")
+  endforeach()
+  if(text MATCHES "(^|\n)[ \t]*\\[toolchain\\][ \t\r]*(\n|$)")
+    # The [toolchain] table: from its header to the next one.
+    string(REGEX REPLACE "^(.*\n)?[ \t]*\\[toolchain\\][ \t\r]*" "" body "${text}")
+    string(REGEX REPLACE "\n[ \t]*\\[.*$" "" body "${body}")
+    foreach(key channel path)
+      if(body MATCHES "(^|\n)[ \t]*${key}[ \t]*=[ \t]*[\"']([^\"'\n]*)[\"']")
+        set(${key} "${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+    if(body MATCHES "(^|\n)[ \t]*targets[ \t]*=[ \t]*\\[([^]]*)\\]")
+      string(REGEX MATCHALL "[\"'][^\"'\n]*[\"']" quoted "${CMAKE_MATCH_2}")
+      foreach(t IN LISTS quoted)
+        string(REGEX REPLACE "^.(.*).$" "\\1" t "${t}")
+        list(APPEND targets "${t}")
+      endforeach()
+    endif()
+    foreach(key components profile)
+      if(body MATCHES "(^|\n)[ \t]*${key}[ \t]*=")
+        list(APPEND ignored ${key})
+      endif()
+    endforeach()
+  elseif(file MATCHES "/rust-toolchain$" AND text MATCHES "^[ \t\r\n]*([A-Za-z0-9._-]+)[ \t\r\n]*$")
+    set(channel "${CMAKE_MATCH_1}")  # the older file: the channel alone
+  endif()
+  if(path AND NOT IS_ABSOLUTE "${path}")  # rustup: relative to the file's directory
+    get_filename_component(dir "${file}" DIRECTORY)
+    set(path "${dir}/${path}")
+  endif()
+  foreach(key channel path targets ignored)
+    set(${prefix}_${key} "${${key}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# _scanproof_rust_given(<out>): TRUE when the user gave -DSCANPROOF_RUSTC
+# (CMake's help string for a command-line entry, or a value other than the
+# one _scanproof_rust_choose chose).
+function(_scanproof_rust_given out)
   set(given FALSE)
   get_property(help CACHE SCANPROOF_RUSTC PROPERTY HELPSTRING)
   if(help MATCHES "specified on the command line" OR
      (DEFINED SCANPROOF_RUSTC_CHOSEN AND NOT "${SCANPROOF_RUSTC}" STREQUAL "${SCANPROOF_RUSTC_CHOSEN}"))
     set(given TRUE)
   endif()
+  set(${out} ${given} PARENT_SCOPE)
+endfunction()
+
+_scanproof_rust_choose()
+
+# scanproof_rust_crate_toolchain(<prefix> <src>): the Rust a crate (or .rs
+# file) asks for in its rust-toolchain.toml, resolved as rustup resolves it
+# (`rustup which rustc --toolchain <channel>`; a `path = ` toolchain: its
+# bin/rustc). Sets <prefix>_rustc and <prefix>_cargo ("" when there is no
+# such file, the user gave -DSCANPROOF_RUSTC, which wins, or the toolchain is
+# not here), <prefix>_why ("not built here: ..." when the toolchain is not on
+# this machine, naming the file, the channel and how to get it; another text
+# when the file itself is wrong), <prefix>_file, <prefix>_channel (or the
+# path), <prefix>_targets and <prefix>_about (what configure says of it).
+# Only channel and path choose: `targets` is information (a target's std
+# missing is the per-target "not built here", which names it), `components`
+# and `profile` are what rustup would install, and the suite installs nothing.
+function(scanproof_rust_crate_toolchain prefix src)
+  set(rustc "")
+  set(cargo "")
+  set(why "")
+  set(about "")
+  set(tc_channel "")
+  set(tc_targets "")
+  scanproof_rust_toolchain_file(file "${src}")
+  _scanproof_rust_given(given)
   if(file AND NOT given)
-    file(READ "${file}" text)
-    set(channel "")
-    if(text MATCHES "channel[ \t]*=[ \t]*[\"']([^\"']+)[\"']")
-      set(channel "${CMAKE_MATCH_1}")
-    elseif(file MATCHES "/rust-toolchain$" AND text MATCHES "^[ \t\r\n]*([A-Za-z0-9._-]+)[ \t\r\n]*$")
-      set(channel "${CMAKE_MATCH_1}")  # the older file: the channel alone
-    endif()
-    find_program(_scanproof_rustup NAMES rustup HINTS "$ENV{HOME}/.cargo/bin" NO_CACHE)
-    if(NOT channel)
-      set(why "${file} names no toolchain channel ([toolchain] channel = \"...\")")
+    _scanproof_rust_toolchain_read(tc "${file}")
+    find_program(_scanproof_rustup NAMES rustup HINTS "$ENV{CARGO_HOME}/bin" "$ENV{HOME}/.cargo/bin" NO_CACHE)
+    if(tc_channel AND tc_path)
+      set(why "${file} names both a channel (${tc_channel}) and a path (${tc_path}); rustup refuses that: keep one")
+    elseif(tc_path)
+      set(tc_channel "${tc_path}")
+      if(EXISTS "${tc_path}/bin/rustc" AND EXISTS "${tc_path}/bin/cargo")
+        set(rustc "${tc_path}/bin/rustc")
+        set(cargo "${tc_path}/bin/cargo")
+      else()
+        set(why "not built here: ${file} asks for the Rust toolchain at ${tc_path}, which has no bin/rustc and bin/cargo here")
+      endif()
+    elseif(NOT tc_channel)
+      set(why "${file} names no toolchain ([toolchain] channel = \"...\" or path = \"...\")")
     elseif(NOT _scanproof_rustup)
-      string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, and rustup is not installed "
-        "here (install rustup, then rustup toolchain install ${channel}; or give -DSCANPROOF_RUSTC)")
+      string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${tc_channel}, and rustup is not installed "
+        "here (install rustup, then rustup toolchain install ${tc_channel}; or give -DSCANPROOF_RUSTC)")
     else()
       foreach(tool rustc cargo)
-        execute_process(COMMAND "${_scanproof_rustup}" which ${tool} --toolchain "${channel}"
+        # RUSTUP_AUTO_INSTALL=0: a toolchain that is not here is said, never fetched.
+        execute_process(COMMAND "${CMAKE_COMMAND}" -E env RUSTUP_AUTO_INSTALL=0
+            "${_scanproof_rustup}" which ${tool} --toolchain "${tc_channel}"
           RESULT_VARIABLE rc OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
         if(rc EQUAL 0 AND EXISTS "${path}")
           set(${tool} "${path}")
@@ -233,14 +542,31 @@ function(scanproof_rust_crate_toolchain rustc_var cargo_var why_var src)
       if(NOT rustc OR NOT cargo)
         set(rustc "")
         set(cargo "")
-        string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${channel}, which rustup does not "
-          "have here (rustup toolchain install ${channel})")
+        string(CONCAT why "not built here: ${file} asks for the Rust toolchain ${tc_channel}, which rustup does not "
+          "have here (rustup toolchain install ${tc_channel})")
+      endif()
+    endif()
+    if(rustc)
+      execute_process(COMMAND "${rustc}" --version OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+      set(about "Rust ${rustc} (${version}), as ${file} asks (toolchain ${tc_channel})")
+      if(tc_targets)
+        list(JOIN tc_targets ", " t)
+        string(APPEND about "; its targets (${t}) are information only: a target's std is the toolchain's or not built here")
+      endif()
+      if(tc_ignored)
+        list(JOIN tc_ignored " and " t)
+        string(APPEND about "; its ${t} not read")
       endif()
     endif()
   endif()
-  set(${rustc_var} "${rustc}" PARENT_SCOPE)
-  set(${cargo_var} "${cargo}" PARENT_SCOPE)
-  set(${why_var} "${why}" PARENT_SCOPE)
+  if(given)
+    set(file "")
+  endif()
+  foreach(key rustc cargo why file about)
+    set(${prefix}_${key} "${${key}}" PARENT_SCOPE)
+  endforeach()
+  set(${prefix}_channel "${tc_channel}" PARENT_SCOPE)
+  set(${prefix}_targets "${tc_targets}" PARENT_SCOPE)
 endfunction()
 
 # Which candidate files are Rust: a .rs file, or a crate's Cargo.toml.
@@ -763,6 +1089,15 @@ endfunction()
 # Cargo.toml) depending on it. <error-var>: what is wrong ("" if nothing).
 function(scanproof_rust_root root_var error_var src)
   set(dirs "")
+  # The crate's own toolchain reads it (cargo metadata), whoever calls: the
+  # build's rustc may be too old for the crate's manifest (edition 2024),
+  # and the wrapper's Cargo.toml must be the same for the probe, the build
+  # and the proof.
+  scanproof_rust_crate_toolchain(tc "${src}")
+  if(tc_rustc)
+    set(SCANPROOF_RUSTC "${tc_rustc}")
+    set(SCANPROOF_CARGO "${tc_cargo}")
+  endif()
   scanproof_rust_declarations(entries error "${src}")
   scanproof_rust_work_dir(work "${src}")
   set(root "${src}")
@@ -901,14 +1236,15 @@ function(scanproof_rust_probe status_var message_var libs_var src)
   set(libs "")
   scanproof_rust_unavailable(why)
   set(toolchain_why "")
+  set(tc_rustc "")
   if(NOT why)
     # The crate's own toolchain, for this probe and what it calls.
-    scanproof_rust_crate_toolchain(tc_rustc tc_cargo toolchain_why "${src}")
+    scanproof_rust_crate_toolchain(tc "${src}")
+    set(toolchain_why "${tc_why}")
     if(tc_rustc)
       set(SCANPROOF_RUSTC "${tc_rustc}")
       set(SCANPROOF_CARGO "${tc_cargo}")
-      scanproof_rust_toolchain_file(tc_file "${src}")
-      message(STATUS "scanproof: ${src}: Rust ${tc_rustc}, as ${tc_file} asks")
+      message(STATUS "scanproof: ${src}: ${tc_about}")
     endif()
   endif()
   if(NOT why AND NOT toolchain_why)
@@ -969,7 +1305,23 @@ function(scanproof_rust_probe status_var message_var libs_var src)
       set(message "${src} does not compile for this target: ${first}${where}")
       if(first MATCHES "can't find crate for .(std|core).")  # the machine's lack: not built here
         set(status "not built")
-        set(message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in ${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or rustup target add ${SCANPROOF_RUST_TARGET})")
+        string(CONCAT message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in "
+          "${SCANPROOF_RUSTC}'s sysroot (apt-get install ${SCANPROOF_RUST_PACKAGES}, or ci/setup --rust, which "
+          "unpacks its .deb into a sysroot of its own when apt refuses it; or rustup target add ${SCANPROOF_RUST_TARGET})")
+        get_property(sysroot_why GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY)
+        if(sysroot_why)  # one was unpacked, and this rustc cannot use it
+          list(JOIN sysroot_why "; " sysroot_why)
+          string(APPEND message "; ${sysroot_why}")
+        endif()
+        if(tc_rustc)  # the crate's toolchain: rustup's route, and what its file says of the target
+          set(listed "does not list it in its targets")
+          if(SCANPROOF_RUST_TARGET IN_LIST tc_targets)
+            set(listed "lists it in its targets, which rustup would have added")
+          endif()
+          string(CONCAT message "not built here: no Rust standard library for ${SCANPROOF_RUST_TARGET} in the "
+            "toolchain ${tc_channel} that ${tc_file} asks for (${SCANPROOF_RUSTC}; rustup target add "
+            "${SCANPROOF_RUST_TARGET} --toolchain ${tc_channel}; the file ${listed})")
+        endif()
       endif()
       _scanproof_rust_needs_newer(newer "${log}" "${src}")
       if(newer)
@@ -1014,7 +1366,7 @@ endfunction()
 # crate's staticlib (rebuilt when one of its Rust files changes); returns the
 # library's path.
 function(scanproof_rust_staticlib out src)
-  scanproof_rust_crate_toolchain(tc_rustc tc_cargo tc_why "${src}")
+  scanproof_rust_crate_toolchain(tc "${src}")
   if(tc_rustc)  # the crate's own toolchain builds it (its probe said so)
     set(SCANPROOF_RUSTC "${tc_rustc}")
     set(SCANPROOF_CARGO "${tc_cargo}")

@@ -14,7 +14,10 @@
 # body rustc rejects, a named scanner returning bool, a crate with a crates.io
 # dependency):
 # pop scanners by &mut and *mut, named pops (a free function, an Iterator's
-# next), a pop that leaves its square set;
+# next), a pop that leaves its square set; a crate whose rust-toolchain.toml
+# names a toolchain no machine has (rust_toolchain_absent/: "not built here",
+# a skip naming the file and the channel) and, where rustup has a toolchain,
+# an edition-2024 crate whose rust-toolchain.toml names it (built by it);
 # the good ones pass, the wrong entries fail with their input, each bad file fails
 # only its own .compiles tests with a message naming the file and the function,
 # and `scanproof prove` refutes the wrong entry on rustc's bitcode.
@@ -40,10 +43,30 @@ has() {
 
 rm -rf "$work" && mkdir -p "$work"
 files="$here/rust;$here/rust_crate;$bad/rust_missing_export.rs;$bad/rust_mistyped_export.rs;$bad/rust_does_not_compile.rs"
-files="$files;$bad/rust_named_bool.rs;$bad/rust_registry_crate"
-cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=10 -DSCANPROOF_CANDIDATES="$files" \
-  >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
+files="$files;$bad/rust_named_bool.rs;$bad/rust_registry_crate;$here/rust_toolchain_absent"
+# A crate asking for a toolchain rustup has (not its default one, where it
+# has two): built by that toolchain's rustc, which its staticlib names.
+# Edition 2021, so that the proof's Debian cargo reads it too.
+rustup=$(command -v rustup || { [ -x "$HOME/.cargo/bin/rustup" ] && echo "$HOME/.cargo/bin/rustup"; } || true)
+channel=""
+if [ -n "$rustup" ]; then
+  channel=$("$rustup" toolchain list 2>/dev/null | grep -v '(.*default' | sed -n '1{s/ .*//;p;}')
+  [ -n "$channel" ] || channel=$("$rustup" toolchain list 2>/dev/null | sed -n '1{s/ .*//;p;}')
+  [ "$channel" = no ] && channel=""  # "no installed toolchains"
+fi
+if [ -n "$channel" ]; then
+  mkdir -p "$work/toolchain_named/src"
+  printf '[package]\nname = "scanproof_toolchain_named"\nversion = "0.1.0"\nedition = "2021"\n' >"$work/toolchain_named/Cargo.toml"
+  printf '[toolchain]\nchannel = "%s"\n' "$channel" >"$work/toolchain_named/rust-toolchain.toml"
+  printf '// scanproof: candidate(toolchain_named_lsb, lsb)\n#[no_mangle]\npub extern "C" fn toolchain_named_lsb(b: u64) -> u32 { b.trailing_zeros() }\n' \
+    >"$work/toolchain_named/src/lib.rs"
+  files="$files;$work/toolchain_named"
+fi
+# Debian's rustc for everything but what a rust-toolchain.toml chooses
+# ($RUSTC: the user's, before rustup's on PATH), as on a machine without rustup.
+RUSTC=/usr/bin/rustc CARGO=/usr/bin/cargo cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANPROOF_SANITIZE="$sanitize" -DSCANPROOF_TEST_TIMEOUT=10 \
+  -DSCANPROOF_CANDIDATES="$files" >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
 targets=(conformance_test scanproof)
 grep -q '^SCANPROOF_CLANG19:FILEPATH=/' "$work/CMakeCache.txt" && [ -d "$work/proof" ] &&
   grep -q 'scanproof_prove' "$work/proof/Makefile" "$work/build.ninja" 2>/dev/null && targets+=(scanproof_prove)
@@ -64,10 +87,22 @@ has "$work/configure.log" \
   "candidate rust_lsb_by_mut: it takes \(b: &mut u64\), so it clears the square it returns: declare it pop_lsb or pop_msb" \
   "$bad/rust_does_not_compile.rs does not compile for this target: error\[E0308\]: mismatched types \(at $bad/rust_does_not_compile.rs:6:[0-9]+\)" \
   "$bad/rust_named_bool.rs does not compile for this target: error\[E0277\]: .*ScannerResultMustBeAnIntegerNotBool" \
-  "$bad/rust_registry_crate/Cargo.toml: dependency 'bitflags' comes from registry\+[^ ]*crates.io-index; a candidate crate is built offline, with path dependencies only"
+  "$bad/rust_registry_crate/Cargo.toml: dependency 'bitflags' comes from registry\+[^ ]*crates.io-index; a candidate crate is built offline, with path dependencies only" \
+  "$here/rust_toolchain_absent/Cargo.toml: not built here: $here/rust_toolchain_absent/rust-toolchain.toml asks for the Rust toolchain 0.0.1-scanproof-absent, (which rustup does not have here \(rustup toolchain install 0.0.1-scanproof-absent\)|and rustup is not installed here)"
+# The matrix reads the probe's verdict from candidate-files.json: "not built", the target incomplete.
+python3 - "$work/candidate-files.json" "$here/rust_toolchain_absent/Cargo.toml" <<'EOF' || fail "candidate-files.json: the absent toolchain's crate is not 'not built'"
+import json, sys
+files = {f["file"]: f for f in json.load(open(sys.argv[1]))["files"]}
+f = files[sys.argv[2]]
+assert f["status"] == "not built" and "0.0.1-scanproof-absent" in f["message"], f
+EOF
+has "$work/configure.log" "scanproof: Rust: /usr/bin/rustc \\(rustc [0-9.]+\\), chosen as \\\$RUSTC; cargo /usr/bin/cargo"
+if [ -n "$channel" ]; then
+  has "$work/configure.log" "scanproof: $work/toolchain_named/Cargo.toml: Rust [^ ]+/rustc \\(rustc [^,]*\\), as $work/toolchain_named/rust-toolchain.toml asks \\(toolchain $channel\\)"
+fi
 
 set +e
-ctest --test-dir "$work" -j2 -R '^conformance\.[a-z_]+(8|16|32|128)?\.(rust|crate)_' --output-on-failure >"$work/ctest.log" 2>&1
+ctest --test-dir "$work" -j2 -R '^conformance\.[a-z_]+(8|16|32|128)?\.(rust|crate|toolchain)_' --output-on-failure >"$work/ctest.log" 2>&1
 set -e
 # passes NAME / fails TEST PATTERN: from ctest's console.
 passes() {
@@ -99,6 +134,17 @@ passes crate_last_square
 passes crate_exported_ctz
 passes crate_count32 32
 passes crate_wide_lowest 128
+grep -Eq "conformance\.lsb\.toolchain_absent_lsb\.builds \.+ *Skipped|conformance\.lsb\.toolchain_absent_lsb\.builds \.+\*\*\*Skipped" "$work/ctest.log" ||
+  fail "toolchain_absent_lsb: its .builds test is not a skip"
+if [ -n "$channel" ]; then
+  passes toolchain_named_lsb
+  want=$("$("$rustup" which rustc --toolchain "$channel")" --version | grep -o '[0-9]*\.[0-9]*\.[0-9][^ ]*')
+  made=$(grep -aoh -m1 'rustc version [0-9][^ ]*' "$work"/scanproof-rust/toolchain_named-*/target/release/*.a | sed -n 1p)
+  [ "$made" = "rustc version $want" ] || fail "toolchain_named: its staticlib was made by '$made', not $channel's rustc $want"
+  echo "checked a crate built by the toolchain its rust-toolchain.toml names ($channel, rustc $want)"
+else
+  echo "not checked: no rustup toolchain here, so no crate naming one was built"
+fi
 fails conformance.lsb.rust_debruijn_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
 fails conformance.lsb.crate_first_index_wrong.single_bits 'smallest failing input: lsb\(0x8000000000000000\) expected 63, got 62'
 fails conformance.pop_lsb.rust_pop_keeps_square.single_bits 'smallest failing input: pop_lsb\(0x0000000000000001\) expected 0 leaving 0x0000000000000000, got 0 leaving 0x0000000000000001'
