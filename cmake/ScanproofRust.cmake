@@ -350,9 +350,11 @@ function(_scanproof_rust_choose)
       set(ir_real "${r}")
     endif()
   endforeach()
-  # What a private sysroot held that no rustc here could use: said where a
-  # target's std is missing (scanproof_rust_probe).
+  # What a private sysroot held that no rustc here could use, and the rustcs
+  # that lack this target's std: said where a target's std is missing
+  # (scanproof_rust_probe).
   set_property(GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY "${sysroot_whys}")
+  set_property(GLOBAL PROPERTY SCANPROOF_RUST_WITHOUT_STD "${passed}")
   # What was chosen: a SCANPROOF_RUSTC that differs is the user's -D, which
   # wins over a crate's rust-toolchain.toml too (_scanproof_rust_given).
   _scanproof_rust_keep(SCANPROOF_RUSTC "${run}" "rustc for Rust entries and candidates (scanproof: the user's, else Debian's)")
@@ -1262,9 +1264,27 @@ function(scanproof_rust_probe status_var message_var libs_var src)
   elseif(error)
     set(status "does not compile")
     set(message "${error}")
-  elseif(NOT SCANPROOF_RUSTC)
-    set(status "does not compile")
-    set(message "${src} does not compile for this target: rustc not found (apt-get install rustc libstd-rust-dev${SCANPROOF_RUST_PACKAGES_NOTE})")
+  elseif(NOT SCANPROOF_RUSTC)  # the machine lacks a rustc with this target's std: not the scanner's doing
+    _scanproof_rust_std_target(target)
+    set(packages "${SCANPROOF_RUST_PACKAGES}")
+    if(NOT packages)
+      set(packages rustc cargo)
+    endif()
+    get_property(without_std GLOBAL PROPERTY SCANPROOF_RUST_WITHOUT_STD)
+    get_property(sysroot_why GLOBAL PROPERTY SCANPROOF_RUST_SYSROOT_WHY)
+    set(status "not built")
+    if(without_std)
+      list(JOIN without_std ", " without_std)
+      string(CONCAT message "not built here: no Rust standard library for ${target} in any rustc here ("
+        "${without_std}; apt-get install ${packages}, or ci/setup --rust, which unpacks its .deb into a "
+        "sysroot of its own when apt refuses it; or rustup target add ${target})")
+      if(sysroot_why)  # one was unpacked, and no rustc here can use it
+        list(JOIN sysroot_why "; " sysroot_why)
+        string(APPEND message "; ${sysroot_why}")
+      endif()
+    else()
+      set(message "not built here: no rustc here (apt-get install ${packages}, or a rustup toolchain on PATH)")
+    endif()
   else()
     if(root MATCHES "/Cargo\\.toml$")
       scanproof_rust_cargo(cmd "${root}" rustc)

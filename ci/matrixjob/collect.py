@@ -241,7 +241,17 @@ def incompleteness(data, requested_labels):
     missing_labels = [lb for lb in requested_labels if lb not in data.get("labels", [])]
     if missing_labels:
         why.append("no tests with label " + ", ".join(missing_labels))
-    lost = [n for n, r in data["implementations"].items() if r["verdict"] == "incomplete"]
+    rows = data["implementations"].items()
+    # Not built for what the machine lacks (probe_rows): said with the
+    # build's reason, once per reason, not as a run cut short.
+    not_here = {}
+    for n, r in rows:
+        if r["verdict"] == "incomplete" and r.get("built") is False and r.get("message"):
+            not_here.setdefault(r["message"], []).append(n)
+    for message, names in not_here.items():
+        reason = re.sub(r"^not built( here)?: ", "", message)
+        why.append(f"{len(names)} not built here ({', '.join(names[:5])}): {reason}")
+    lost = [n for n, r in rows if r["verdict"] == "incomplete" and not any(n in v for v in not_here.values())]
     if lost:
         why.append(f"{len(lost)} implementations did not run to their end: " + ", ".join(lost[:5]))
     return why

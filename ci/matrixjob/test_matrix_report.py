@@ -603,7 +603,20 @@ class Collect(unittest.TestCase):
         self.assertEqual((cell["kind"], cell["note"]), ("incomplete", why))
         self.assertNotIn("incomplete", analyse.RED)  # the machine's lack, not the scanner's failure
         t["ctest"] = {"exit": 0}
-        self.assertIn("1 implementations did not run to their end: r", collect.incompleteness(dict(t, labels=[]), []))
+        self.assertEqual(["1 not built here (r): Debian 12 has no Rust standard library for ppc64 (big-endian)"],
+                         collect.incompleteness(dict(t, labels=[]), []))
+
+    def test_a_rust_std_in_no_rustc_here_is_the_machines_lack_named_once_per_reason(self):
+        why = ("not built here: no Rust standard library for i686-unknown-linux-gnu in any rustc here "
+               "(/usr/bin/rustc (Debian's); apt-get install libstd-rust-dev:i386, ...)")
+        probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
+                             "candidates": [{"op": "lsb", "name": "a"}, {"op": "msb", "name": "b"}]}]}
+        t = collect.collect("i686", {"target": {}, "implementations": []}, "/nonexistent",
+                            "/nonexistent.xml", "", 0, candidate_files=probed)
+        t["ctest"] = {"exit": 0}
+        self.assertEqual(["2 not built here (a, b): no Rust standard library for i686-unknown-linux-gnu in any "
+                          "rustc here (/usr/bin/rustc (Debian's); apt-get install libstd-rust-dev:i386, ...)"],
+                         collect.incompleteness(dict(t, labels=[]), []))
 
     def test_a_128_bit_entry_is_found_under_its_op_label(self):
         crash = self.rows["wide_crasher"]  # no result file: ctest's conformance.lsb128.<name> says why

@@ -96,7 +96,9 @@ files = {f["file"]: f for f in json.load(open(sys.argv[1]))["files"]}
 f = files[sys.argv[2]]
 assert f["status"] == "not built" and "0.0.1-scanproof-absent" in f["message"], f
 EOF
-has "$work/configure.log" "scanproof: Rust: /usr/bin/rustc \\(rustc [0-9.]+\\), chosen as \\\$RUSTC; cargo /usr/bin/cargo"
+# Debian's rustc, or its --sysroot wrapper where ci/setup unpacked foreign stds
+# for it (cmake/ScanproofRust.cmake: then it runs /usr/bin/rustc --sysroot).
+has "$work/configure.log" "scanproof: Rust: (/usr/bin/rustc|[^ ]*/scanproof-rust/sysroot-[0-9a-f]+/rustc) \\(rustc [0-9.]+\\), chosen as \\\$RUSTC(, with the Rust std for [^;]* runs /usr/bin/rustc --sysroot <its own stds and those>)?; cargo /usr/bin/cargo"
 if [ -n "$channel" ]; then
   has "$work/configure.log" "scanproof: $work/toolchain_named/Cargo.toml: Rust [^ ]+/rustc \\(rustc [^,]*\\), as $work/toolchain_named/rust-toolchain.toml asks \\(toolchain $channel\\)"
 fi
