@@ -11,6 +11,7 @@ from . import interrupt
 from . import matrix_report
 from . import mca
 from . import orphans
+from . import prepared
 from . import prove
 from . import run
 from . import targets
@@ -185,8 +186,12 @@ def install(args, requested, toolchains, rust=False):
 
 
 def prepare(runnable, not_run, args):
-    """--prepare: GoogleTest for each runnable target that needs one built
-    (run.gtest_prefix: cached, so the matrix then finds it). 0 ready, 2 not."""
+    """--prepare: for each runnable target, GoogleTest where it needs one built
+    (run.gtest_prefix: cached, so the matrix then finds it), then the whole
+    suite built once (harness, drivers, catalogue, fuzz targets) through the
+    compiler cache (run.ccache_dir: $SCANPROOF_DEPS_DIR/ccache in an image),
+    so a later run, in this checkout or another, compiles only its candidates
+    and links. Nothing is tested. 0 ready, 2 not."""
     out = os.path.realpath(args.out)
     os.makedirs(os.path.join(out, "logs"), exist_ok=True)
     s = run.Settings(out, os.path.join(targets.ROOT, "build", "matrix"), log=log)
@@ -200,9 +205,22 @@ def prepare(runnable, not_run, args):
         except RuntimeError as e:
             log(f"{t}: {e}")
             failed.append(t)
+            continue
+        built = run.build(t, s)  # the whole suite, no candidates: in build/matrix/<t>, kept
+        tm = built["timings"]
+        log(f"{t}: suite built in {built['build_dir']}: {built['status']} "
+            f"({tm['build_s']} s, {tm['build_cpu_s']} CPU s)")
+        if built["status"] != "ok":
+            failed.append(t)
     if failed:
         log("not prepared: " + " ".join(failed))
-    return 2 if failed else 0
+        return 2
+    deps = os.environ.get("SCANPROOF_DEPS_DIR")
+    if deps:  # a run from another checkout of these very sources comes here (prepared.py)
+        os.makedirs(deps, exist_ok=True)
+        prepared.record(targets.ROOT, deps)
+        log(f"prepared: {targets.ROOT}'s build directories, for every checkout of its sources ({deps}/{prepared.RECORD})")
+    return 0
 
 
 def start_run(out):
@@ -245,6 +263,11 @@ def main(argv):
         raise targets.UsageError("--with-catalogue only makes sense with --candidates")
     requested, toolchains = plan_targets(args)
     candidates = candidate_paths(args.candidates)
+    if not (args.prepare or args.dry_run) and \
+            (other := prepared.elsewhere(targets.ROOT, os.environ.get("SCANPROOF_DEPS_DIR"), log)):
+        log(f"the suite prepared in {other} is built from these very sources: running there")
+        sys.stdout.flush()
+        os.execv("/bin/bash", ["bash", os.path.join(other, "ci", "matrix")] + prepared.absolute_argv(argv, os.getcwd()))
     if not (args.dry_run or args.prepare):
         start_run(os.path.realpath(args.out))
     if not args.no_install:
