@@ -441,7 +441,8 @@ def analyse(targets, plan, proofs=None):
         "candidates": plan.get("candidates", []),
         "seconds": plan.get("seconds"),
         "targets": [{k: t.get(k) for k in ("target", "status", "emulator", "versions", "facts", "labels",
-                                           "timings", "ctest", "incomplete", "log_tail", "candidate_errors")}
+                                           "timings", "ctest", "incomplete", "log_tail", "candidate_errors",
+                                           "reused")}
                     for t in targets],
         "implementations": impls,
         "findings": findings(impls, targets),

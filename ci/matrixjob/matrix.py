@@ -84,6 +84,9 @@ def parse(argv):
                    help="also estimate every built entry's cycles per call per CPU model with llvm-mca-19 "
                         "(Debian's llvm-19), and on the host measure them (scanproof bench) beside the model's "
                         "figure: a report section, never a verdict (docs/benchmark.md)")
+    p.add_argument("--no-reuse", dest="reuse", action="store_false", default=True,
+                   help="run every target's tests, even where an earlier run's verdict rests on byte-for-byte the "
+                        "same programs, inputs, emulator and runner (default: reused, and the report says so)")
     p.add_argument("--no-batch", dest="batch", action="store_false",
                    help="one process per test (SCANPROOF_BATCH_TESTS=OFF); default: where a target forks, each "
                         "driver runs the tests ctest selected in one process that forks per test (AUTO)")
@@ -293,7 +296,7 @@ def main(argv):
     builds = os.path.join(targets.ROOT, "build", "matrix-clang19" if args.prove_what_runs else "matrix")
     s = run.Settings(out, builds, candidates, args.with_catalogue,
                      args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log,
-                     proof_compiler=args.prove_what_runs, batch_tests=args.batch)
+                     proof_compiler=args.prove_what_runs, batch_tests=args.batch, reuse=args.reuse)
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
 
     def write(data):

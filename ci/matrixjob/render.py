@@ -211,6 +211,11 @@ def markdown(r):
                    f"{tm.get('test_s', '')} | {ct.get('tests', '')} ({ct.get('failures', '')}) |"
                    if t["status"] == "ok" else
                    f"| {t['target']} | {_md(t['status'])} | | | | | | | {tm.get('build_s', '')} | | |")
+    reused = [t for t in r["targets"] if t.get("reused")]
+    if reused:  # reuse.py: the same key, byte for byte; --no-reuse runs them again
+        out += ["", "Reused, nothing they rest on changed (programs, judge tables, emulator, CPU, runner):", ""] + \
+            [f"- **{t['target']}**: the tests' outcome of {t['reused']['from']} (report {_md(t['reused']['report'])}, "
+             f"key {t['reused']['key']})" for t in reused]
     if r.get("proofs"):
         out += ["", "## Proofs (scanproof prove, docs/proof.md)", ""] + \
             [f"- **{t}**: {_md(proof_summary(p))}" for t, p in r["proofs"].items()]

@@ -17,6 +17,7 @@ import time
 
 from . import collect
 from . import orphans
+from . import reuse
 from . import targets
 
 LABELS = ("conformance", "properties", "fuzz-regression")
@@ -27,8 +28,11 @@ GTEST_FLAGS = "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"  # GoogleTest built from 
 
 class Settings:
     def __init__(self, out, builds, candidates=(), with_catalogue=False, build_jobs=2, test_jobs=2,
-                 property_cases=500, log=print, proof_compiler=False, batch_tests=True):
+                 property_cases=500, log=print, proof_compiler=False, batch_tests=True, reuse=True):
         self.root = targets.ROOT
+        # A target's verdict reused where nothing it rests on changed (reuse.py;
+        # ci/matrix --no-reuse: every target runs).
+        self.reuse = reuse
         # ci/matrix --prove-what-runs: the targets whose IR is proved are built
         # by the proof's compiler and flags (cmake_args).
         self.proof_compiler = proof_compiler
@@ -438,6 +442,10 @@ def test(built, s):
         why = _write_selection(b, chosen, selection)
         if why:
             return _unfinished(data, why)
+        k = reuse.key(b, chosen, data["versions"]) if s.reuse else ""
+        earlier = reuse.load(b, k)
+        if earlier:
+            return _reused(data, earlier, k, junit, console, t0)
         env = dict(os.environ, SCANPROOF_RESULTS_DIR=results, SCANPROOF_BATCH_JOBS=str(s.test_jobs),
                    SCANPROOF_BATCH_SELECTION=selection)
         if os.path.exists(junit):
@@ -457,7 +465,20 @@ def test(built, s):
     flags = targets.toolchain_flags(t[len("host-"):]) if t.startswith("host-") else "-O2"
     collect.annotate_facts(data, flags)
     data["incomplete"] = collect.incompleteness(data, s.labels())
+    reuse.save(b, k, data, junit, console, s.out)
     return data
+
+
+def _reused(data, earlier, k, junit, console, t0):
+    """A target's results as an earlier run left them (reuse.py: the same
+    key), its JUnit file and console written again, and marked as reused."""
+    for path, text in ((junit, earlier["junit"]), (console, earlier["console"])):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    reused = dict(earlier["data"])
+    reused["timings"] = dict(data["timings"], test_s=round(time.monotonic() - t0, 1), test_cpu_s=0.0)
+    reused["reused"] = {"from": earlier["when"], "report": earlier["report"], "key": k[:16]}
+    return reused
 
 
 def build_order(columns):
@@ -542,6 +563,9 @@ def run_all(columns, s, write):
             except Exception as e:  # pylint: disable=broad-except  # the target's result says so, never lost
                 data = _unfinished(_result_of(r), f"test step failed: {e}")
             zombies = zombies_left()
+            if data.get("reused"):
+                s.log(f"{data['target']}: reused the verdict of {data['reused']['from']} ({data['reused']['report']}): "
+                      f"nothing it rests on changed (key {data['reused']['key']}; --no-reuse runs it again)")
             if data["status"] == "ok":
                 rows = data["implementations"].values()
                 s.log(f"{data['target']}: tested in {data['timings'].get('test_s')} s; "
