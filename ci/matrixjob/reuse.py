@@ -98,10 +98,20 @@ def load(b, k):
 
 
 def save(b, k, data, junit, console, out):
-    """Keeps a finished target's results under key k (the KEEP newest)."""
-    if not k or data.get("status") != "ok" or data.get("incomplete"):
-        return  # only a run that reached its end is a verdict to reuse
+    """Keeps a finished target's results under key k (the KEEP newest). A
+    run that did not reach its end keeps nothing, and removes whatever is
+    stored under k: the tests' own processes can write into the store (the
+    threat model in docs/contracts.md), and a record there for this very key
+    was not written by this runner."""
     d = _store(b)
+    if not k:
+        return
+    if data.get("status") != "ok" or data.get("incomplete"):
+        try:
+            os.remove(os.path.join(d, k + ".json"))
+        except OSError:
+            pass
+        return  # only a run that reached its end is a verdict to reuse
     os.makedirs(d, exist_ok=True)
     texts = {}
     for name, path in (("junit", junit), ("console", console)):

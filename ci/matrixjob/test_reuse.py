@@ -56,6 +56,11 @@ class Reuse(unittest.TestCase):
         done = {"status": "ok", "incomplete": [], "implementations": {"x": {"verdict": "fail"}}}
         reuse.save(self.b, "k1", dict(done, incomplete=["cut short"]), junit, console, "/r")
         self.assertIsNone(reuse.load(self.b, "k1"))
+        os.makedirs(os.path.join(self.b, "matrix-verdicts"), exist_ok=True)
+        with open(os.path.join(self.b, "matrix-verdicts", "k1.json"), "w") as f:
+            json.dump({"data": done, "junit": "", "console": "", "when": "", "report": ""}, f)  # a test's forgery
+        reuse.save(self.b, "k1", dict(done, incomplete=["cut short"]), junit, console, "/r")
+        self.assertIsNone(reuse.load(self.b, "k1"))  # removed by the run it claims to be
         reuse.save(self.b, "k1", done, junit, console, "/r")
         stored = reuse.load(self.b, "k1")
         self.assertEqual((stored["data"], stored["junit"], stored["report"]), (done, "x", "/r"))  # a fail is kept
