@@ -27,6 +27,16 @@ TOOLCHAIN = {"SCANPROOF_SESSION": "toolchains/common/wine-session.sh",
              "SCANPROOF_GTEST_CMAKE_ARGS": "-Dgtest_disable_pthreads=ON;-DX=1"}
 
 
+class ToolVersions(unittest.TestCase):
+    """The compiler and emulator versions a column names (the report shows them)."""
+    def test_columns_name_their_compiler_and_emulator_versions(self):
+        with mock.patch.object(run, "_first_line", lambda cmd: {"qemu-s390x": "qemu-s390x version 7.2.22",
+                                                                "node": "v20.20.2"}.get(cmd[0], "")):
+            self.assertEqual(run.tool_versions("s390x", "/nonexistent")["emulator"], "qemu-s390x version 7.2.22")
+            self.assertEqual(run.tool_versions("wasm32", "/nonexistent")["emulator"], "node v20.20.2")
+            self.assertEqual(run.tool_versions("host", "/nonexistent"), {"compiler": "", "emulator": ""})
+
+
 class Runner(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
