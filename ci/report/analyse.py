@@ -244,7 +244,13 @@ def build(targets, proofs=None):
                 impl["cells"][t["target"]] = make_cell(impl["op_label"], name, t["implementations"].get(name), t,
                                                        proof_of(proofs, t["target"], name))
     # Per op: the 64-bit entries as ever, then the other widths (lsb128 after lsb).
-    return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["width"] != 64, i["width"], i["name"]))
+    return sorted(impls.values(), key=lambda i: (op_rank(i["op"]), i["width"] != 64, i["width"], i["name"]))
+
+
+def op_rank(op):
+    """Where an op's rows go: OP_ORDER's, and last an op it does not know (a
+    candidate file refused before any candidate of it was named: op "?")."""
+    return OP_ORDER.index(op) if op in OP_ORDER else len(OP_ORDER)
 
 
 def explain(failing, ran, facts):

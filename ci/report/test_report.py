@@ -485,6 +485,19 @@ class Collected(unittest.TestCase):
         self.assertEqual((cell["counterexample"]["input"], cell["counterexample"]["check"]),
                          ("{lo=0x0000000000000800, hi=0x0000000000000000}", "single_bits"))
 
+    def test_a_refused_candidate_file_is_a_red_row_of_its_own_after_the_known_ops(self):
+        t = dict(copy.deepcopy(self.t), target="s390x", status="ok", labels=["conformance"], incomplete=[])
+        t["implementations"]["none.cpp"] = {  # as the runner's collect.probe_rows writes it
+            "op": "?", "candidate": True, "provenance": "", "expectations": [], "source": "/c/none.cpp",
+            "built": False, "zero_declared": None, "verdict": "fail", "message": "/c/none.cpp: registers no candidate",
+            "width": 64, "op_label": "?", "argument": "integer", "high_offset": 64, "index_base": 0,
+            "domain": "", "shape": "unknown (not built)"}
+        r = analyse.analyse([t], {"requested": ["s390x"], "not_run": []})
+        self.assertEqual(r["implementations"][-1]["name"], "none.cpp")
+        self.assertEqual(r["implementations"][-1]["cells"]["s390x"]["kind"], "fail")
+        self.assertEqual(r["exit_status"], 1)
+        self.assertIn("none.cpp on s390x: /c/none.cpp: registers no candidate", render.terminal(r, colour=False))
+
     def test_a_candidate_file_that_does_not_compile_is_a_red_cell_and_a_missing_rust_std_is_not(self):
         cell = analyse.make_cell("lsb", "w", {"verdict": "nocompile", "message": "/c/win.cpp: error: 'SIGKILL'"}, {})
         self.assertEqual(cell, {"kind": "nocompile", "note": "/c/win.cpp: error: 'SIGKILL'"})
