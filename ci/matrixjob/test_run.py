@@ -391,10 +391,6 @@ class Runner(unittest.TestCase):
         self.assertFalse([a for a in args["win"] if "clang" in a])  # no IR proved there: its usual compiler
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class CandidateMistakes(unittest.TestCase):
     """A failed build's registry errors that name a candidate file are that
     candidate's (run.candidate_errors); a path with a comma is one path."""
@@ -424,3 +420,6 @@ class CandidateMistakes(unittest.TestCase):
             with self.assertRaisesRegex(targets.UsageError, "split at commas"):
                 matrix.candidate_paths(os.path.join(d, "a") + "," + plain)
 
+
+if __name__ == "__main__":
+    unittest.main()
