@@ -163,7 +163,10 @@ def implementation_row(entry, result, status, output):
 # checked there, and that is the machine's doing: the target is incomplete,
 # with the reason, never red and never a green skip (one rule, whatever is
 # missing; the same fact gives the same verdict on every target).
-_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "incomplete"}
+# "mistake": the file registers no candidate, or a name another file registers
+# first (ScanproofCandidates.cmake): its own failure, never the run's incompleteness.
+_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "incomplete",
+                  "mistake": "fail"}
 
 
 def probe_rows(candidate_files):
@@ -173,7 +176,9 @@ def probe_rows(candidate_files):
         verdict = _PROBE_VERDICT.get(f["status"])
         if not verdict:
             continue
-        for c in f["candidates"] or [{"op": "?", "name": os.path.basename(f["file"])}]:
+        # A mistake is the file's (a clashing name belongs to another file too): its row is named by the file.
+        by_file = [{"op": "?", "name": os.path.basename(f["file"])}]
+        for c in by_file if verdict == "fail" or not f["candidates"] else f["candidates"]:
             rows[c["name"]] = {"op": c["op"], "candidate": True, "provenance": "", "expectations": [],
                                "source": f["file"], "built": False, "unavailable": f["message"],
                                "runnable": False, "skip_reason": "", "zero_declared": None,

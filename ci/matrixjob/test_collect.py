@@ -133,6 +133,18 @@ class Collect(unittest.TestCase):
         why = collect.incompleteness(dict(t, labels=[]), [])  # red, not incomplete (only the JUnit file is missing here)
         self.assertEqual(why, ["ctest wrote no JUnit report (it did not finish)"])
 
+    def test_a_candidate_files_own_mistake_is_its_failure_named_by_the_file(self):
+        clash = "/c/b.cpp:4: candidate 'dup' is already registered by /c/a.cpp:4: rename one of them"
+        probed = {"files": [
+            {"file": "/c/a.cpp", "status": "ok", "candidates": [{"op": "lsb", "name": "dup"}], "message": ""},
+            {"file": "/c/b.cpp", "status": "mistake", "candidates": [{"op": "lsb", "name": "dup"}], "message": clash},
+            {"file": "/c/e.rs", "status": "mistake", "candidates": [], "message": "/c/e.rs: registers no candidate"}]}
+        rows = collect.probe_rows(probed)
+        self.assertEqual(sorted(rows), ["b.cpp", "e.rs"])  # never the row of the name b.cpp clashes with
+        self.assertEqual((rows["b.cpp"]["verdict"], rows["b.cpp"]["message"], rows["b.cpp"]["source"]),
+                         ("fail", clash, "/c/b.cpp"))
+        self.assertEqual(rows["e.rs"]["verdict"], "fail")
+
     def test_a_rust_file_without_a_rust_std_leaves_the_target_incomplete_saying_why(self):
         why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
         probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
