@@ -273,6 +273,34 @@ function(_scanproof_probe_main_library out dir basis include_dirs definitions op
   set(${out} "${lib}" PARENT_SCOPE)
 endfunction()
 
+# _scanproof_line_of(<out> <text> <regex>): the 1-based line of the first
+# match of <regex> in <text>, 0 if none (a mistake is shown as file:line).
+function(_scanproof_line_of out text regex)
+  string(REGEX MATCH "${regex}" m "${text}")
+  set(line 0)
+  if(m)
+    string(FIND "${text}" "${m}" at)
+    string(SUBSTRING "${text}" 0 ${at} before)
+    string(REGEX MATCHALL "\n" newlines "${before}")
+    list(LENGTH newlines line)
+    math(EXPR line "${line} + 1")
+  endif()
+  set(${out} ${line} PARENT_SCOPE)
+endfunction()
+
+# _scanproof_no_registration(<out> <src>): why a file that registers no
+# candidate is refused, with the form its own language registers one in.
+function(_scanproof_no_registration out src)
+  if(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")
+    set(form "`// scanproof: candidate(name, op)` line above a #[no_mangle] pub extern \"C\" fn name, or `// scanproof: candidate(name, op, fn=<path>)` naming the scanner")
+  elseif(src MATCHES "\\.c$")
+    set(form "SCANPROOF_CANDIDATE(function, SCANPROOF_LSB) or SCANPROOF_CANDIDATE_EXPR(name, b, expression, SCANPROOF_LSB) (scanproof/candidate.h)")
+  else()
+    set(form "SCANPROOF_CANDIDATE(function, scanproof::op::...) or SCANPROOF_CANDIDATE_NAMED(name, function, op)")
+  endif()
+  set(${out} "${src}: registers no candidate (expected at least one ${form})" PARENT_SCOPE)
+endfunction()
+
 # scanproof_probe_candidate_files(<ok-var> <report-var> <include-dirs> <definitions>
 #                                 <options> <run> <sources>...):
 # "one candidate file cannot sink a whole target". Each file is first built on
@@ -294,6 +322,10 @@ endfunction()
 # exist yet at configure time) the file is only compiled: a start-up that
 # ends the process then fails the build at the driver's test listing. With
 # <run> SKIP nothing is probed (every file is kept; the build decides).
+# A file's own mistake (status "mistake": it registers no candidate, or a
+# name another candidate file registers first) is refused the same way, its
+# message `<file>:<line>: <why>`, so the run fails it by name instead of a
+# build failure that leaves the target incomplete.
 function(scanproof_probe_candidate_files ok_var report_var include_dirs definitions options run)
   set(ok "")
   set(report "")
@@ -346,8 +378,14 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       string(REPLACE "<semicolon>" ";" message "${message}")
       list(SUBLIST ${cache_var} 3 -1 pairs)
     elseif(src MATCHES "${SCANPROOF_RUST_FILE_REGEX}")
-      scanproof_rust_probe(status message rust_libs "${src}")
       _scanproof_named_candidates(pairs "${text}")
+      if(pairs)
+        scanproof_rust_probe(status message rust_libs "${src}")
+      else()  # an empty .rs or one without a candidate line: nothing to build
+        set(status mistake)
+        _scanproof_no_registration(message "${src}")
+        set(rust_libs "")
+      endif()
       string(REPLACE ";" "<semicolon>" stored "${message}")
       string(REPLACE ";" " " stored_libs "${rust_libs}")
       set(${cache_var} "${key};${status};${stored};${pairs}" CACHE INTERNAL "scanproof: probe of ${src}")
@@ -417,7 +455,10 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
           WORKING_DIRECTORY "${dir}" TIMEOUT 120
           RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
         string(REGEX MATCHALL "candidate [A-Za-z0-9_]+ [0-9]+" registered "${out}")
-        if(NOT rc STREQUAL "0" OR NOT out MATCHES "probe-done ${token}")
+        if(rc STREQUAL "0" AND out MATCHES "probe-done ${token}" AND NOT registered)
+          set(status mistake)  # its start-up ran to the end and registered nothing
+          _scanproof_no_registration(message "${src}")
+        elseif(NOT rc STREQUAL "0" OR NOT out MATCHES "probe-done ${token}")
           set(status "start-up")
           string(STRIP "${err}" err)
           string(REGEX REPLACE "\n.*" "" err "${err}")
@@ -439,6 +480,26 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       string(REPLACE ";" "<semicolon>" stored "${message}")
       set(${cache_var} "${key};${status};${stored};${pairs}" CACHE INTERNAL "scanproof: probe of ${src}")
     endif()
+    if(status STREQUAL "ok")  # a name an earlier candidate file registers: this file's mistake
+      foreach(pair IN LISTS pairs)
+        string(REPLACE " " ";" pair "${pair}")
+        list(GET pair 1 cname)
+        if(DEFINED _scanproof_claimed_${cname})
+          _scanproof_line_of(line "${text}" "[(][ \t]*${cname}[ \t]*,")
+          set(status mistake)
+          set(message "${src}:${line}: candidate '${cname}' is already registered by ${_scanproof_claimed_${cname}}: rename one of them")
+          break()
+        endif()
+      endforeach()
+    endif()
+    if(status STREQUAL "ok")
+      foreach(pair IN LISTS pairs)
+        string(REPLACE " " ";" pair "${pair}")
+        list(GET pair 1 cname)
+        _scanproof_line_of(line "${text}" "[(][ \t]*${cname}[ \t]*,")
+        set(_scanproof_claimed_${cname} "${src}:${line}")
+      endforeach()
+    endif()
     set(cands "")
     foreach(pair IN LISTS pairs)
       string(REPLACE " " ";" pair "${pair}")
@@ -451,7 +512,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
           COMMAND "${CMAKE_COMMAND}" -E echo "scanproof-skip: ${cname}: ${message}")
         set_tests_properties(conformance.${cop}.${cname}.builds PROPERTIES LABELS conformance
           SKIP_REGULAR_EXPRESSION "scanproof-skip:")
-      elseif(NOT status STREQUAL "ok")
+      elseif(NOT status STREQUAL "ok" AND NOT status STREQUAL "mistake")
         set(check compiles)
         if(status STREQUAL "start-up")
           set(check starts_up)
@@ -468,7 +529,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       message(STATUS "scanproof: ${src}: ${message}")
     else()
       message(WARNING "scanproof: ${message}; its candidates' tests fail, every other candidate still runs")
-      if(NOT pairs)
+      if(NOT pairs OR status STREQUAL "mistake")  # the file's own test: its candidates may be another file's
         string(MD5 fid "${src}")
         string(SUBSTRING "${fid}" 0 8 fid)
         get_filename_component(stem "${src}" NAME_WE)

@@ -8,6 +8,8 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
+import results_format
+
 # ctest's console line for a test, e.g.
 #  " 12/80 Test #12: conformance.lsb.x.all_checks ....***Exception: SegFault  0.10 sec"
 #  "  3/80 Test #3: conformance.clz.y.all_checks ......Bus error***Exception:   0.04 sec"
@@ -88,27 +90,6 @@ def conformance_test_name(op, name):
     return f"conformance.{op}.{name}.all_checks"
 
 
-# An implementation's shape (impl/core/include/scanproof/shape.hpp), as `scanproof
-# list --json` gives it; a listing from before shapes existed means a plain
-# 64-bit integer with every square.
-SHAPE_FIELDS = ("width", "op_label", "argument", "high_offset", "index_base", "domain", "shape")
-
-
-def shape_of(entry):
-    """The SHAPE_FIELDS of a listing entry (or a row), with the plain 64-bit defaults."""
-    width = entry.get("width") or 64
-    defaults = {"width": width, "op_label": entry.get("op"), "argument": "integer", "high_offset": 64,
-                "index_base": 0, "domain": "all", "shape": f"{width}-bit"}
-    return {k: entry[k] if entry.get(k) is not None else v for k, v in defaults.items()}
-
-
-def op_labels(row):
-    """The names an implementation's ctest tests may use: its op label, and its
-    op where that differs (a driver that names the suite by the op alone)."""
-    sh = shape_of(row)
-    return [sh["op_label"]] + ([row["op"]] if row.get("op") and row["op"] != sh["op_label"] else [])
-
-
 def _read_json(path):
     try:
         with open(path, encoding="utf-8") as f:
@@ -149,7 +130,7 @@ def implementation_row(entry, result, status, output):
                                      "built", "unavailable", "runnable", "skip_reason", "language",
                                      "same_listing")}
     row["zero_declared"] = entry.get("zero")
-    row.update(shape_of(entry))
+    row.update(results_format.shape_of(entry))
     if not entry["built"]:
         row.update(verdict="notbuilt", message=entry["unavailable"])
         return row
@@ -182,7 +163,10 @@ def implementation_row(entry, result, status, output):
 # checked there, and that is the machine's doing: the target is incomplete,
 # with the reason, never red and never a green skip (one rule, whatever is
 # missing; the same fact gives the same verdict on every target).
-_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "incomplete"}
+# "mistake": the file registers no candidate, or a name another file registers
+# first (ScanproofCandidates.cmake): its own failure, never the run's incompleteness.
+_PROBE_VERDICT = {"does not compile": "nocompile", "start-up": "crash", "not built": "incomplete",
+                  "mistake": "fail"}
 
 
 def probe_rows(candidate_files):
@@ -192,13 +176,15 @@ def probe_rows(candidate_files):
         verdict = _PROBE_VERDICT.get(f["status"])
         if not verdict:
             continue
-        for c in f["candidates"] or [{"op": "?", "name": os.path.basename(f["file"])}]:
+        # A mistake is the file's (a clashing name belongs to another file too): its row is named by the file.
+        by_file = [{"op": "?", "name": os.path.basename(f["file"])}]
+        for c in by_file if verdict == "fail" or not f["candidates"] else f["candidates"]:
             rows[c["name"]] = {"op": c["op"], "candidate": True, "provenance": "", "expectations": [],
                                "source": f["file"], "built": False, "unavailable": f["message"],
                                "runnable": False, "skip_reason": "", "zero_declared": None,
                                "verdict": verdict, "message": f["message"]}
             # Its shape is unknown (nothing was built): the op alone names it.
-            rows[c["name"]].update(shape_of(c), shape="unknown (not built)", domain="")
+            rows[c["name"]].update(results_format.shape_of(c), shape="unknown (not built)", domain="")
     return rows
 
 
@@ -215,7 +201,7 @@ def collect(target, listing, results_dir, junit_path, console_text, ctest_rc, se
         if selected is not None and name not in selected:
             continue
         result = _read_json(os.path.join(results_dir, name + ".json"))
-        test = conformance_test_name(shape_of(entry)["op_label"], name)
+        test = conformance_test_name(results_format.shape_of(entry)["op_label"], name)
         output = cases.get(test, (None, ""))[1] if cases else ""
         data["implementations"][name] = implementation_row(entry, result, statuses.get(test), output)
         if result and data["facts"] is None:

@@ -15,8 +15,10 @@ import signal
 import sys
 import time
 
+import results_format
+
 PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
-REPORT_FILES = ("report.json", "report.md", "report.html")
+REPORT_FILES = results_format.REPORT_FILES
 stopping = False  # set when a signal came: what the run's threads log after that is noise
 
 

@@ -7,6 +7,8 @@ target's code still loops (GCC turns Kernighan's loop into CNT on AArch64,
 and then nothing here applies)."""
 import random
 
+import results_format
+
 # name -> (rule, why). Rules are the keys of TRIPS below.
 LOOPS = {
     "iterative": ("set bits", "Kernighan: b &= b - 1 until zero, one iteration per set bit"),
@@ -24,7 +26,8 @@ TRIPS = {
 
 # The words `scanproof bench` measures (bench/distributions.cpp), drawn here
 # with Python's generator: the means, not the exact words, are what matters.
-DISTRIBUTIONS = ("single", "sparse", "dense", "uniform")
+# Named where the report reads them too (speed.json's loop trip counts).
+DISTRIBUTIONS = results_format.TRIP_DISTRIBUTIONS
 SAMPLES = 4096
 
 

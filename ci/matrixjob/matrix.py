@@ -6,9 +6,9 @@ import subprocess
 import sys
 import time
 
-from . import analyse
+import results_format
+
 from . import interrupt
-from . import matrix_report
 from . import mca
 from . import orphans
 from . import prepared
@@ -100,7 +100,7 @@ def parse(argv):
                         "target and toolchain; with --targets/--toolchains, the jobs of that run (a job per cross "
                         "target or toolchain; m32 is the i686 target's)")
     p.add_argument("--list-columns", action="store_true",
-                   help="print the columns those jobs ask for, comma-separated (for matrixjob.matrix_report render "
+                   help="print the columns those jobs ask for, comma-separated (for `python3 -m report render` "
                         "--expect, which merges the jobs' results)")
     p.add_argument("--prepare", action="store_true",
                    help="only build what the matrix caches for the targets (GoogleTest where Debian has no "
@@ -244,6 +244,22 @@ def start_run(out):
     interrupt.install(out, log)
 
 
+def render_report(results, out):
+    """The report (ci/report), from the files this run wrote, in a process of
+    its own: the runner imports nothing of it. Its exit status is the run's
+    (0 pass, 1 fail, 3 incomplete); one that did not end by itself is 2."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    env = dict(os.environ, PYTHONPATH=os.path.join(targets.ROOT, "ci"), PYTHONDONTWRITEBYTECODE="1")
+    rc = subprocess.run([sys.executable, "-m", "report", "render", "--results", results, "--out", out],
+                        env=env, stdin=subprocess.DEVNULL, check=False).returncode
+    if rc not in (0, 1, 3):
+        log(f"error: the report (python3 -m report) ended with status {rc}: no verdict", final=True)
+        interrupt.remove_reports(out)
+        return 2
+    return rc
+
+
 def main(argv):
     args = parse(argv)
     args.prove = args.prove or args.prove_what_runs
@@ -300,7 +316,7 @@ def main(argv):
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
 
     def write(data):
-        with open(os.path.join(results, data["target"] + ".json"), "w", encoding="utf-8") as f:
+        with open(os.path.join(results, data["target"] + results_format.TARGET_SUFFIX), "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1, sort_keys=True)
 
     start = time.monotonic()
@@ -308,7 +324,7 @@ def main(argv):
     prove_targets = [t for t in runnable if not t.startswith("host-")] if args.prove else []
     if prove_targets:  # one IR per triple: the host toolchain columns share the host's
         def write_proof(t, data):
-            with open(os.path.join(results, t + analyse.PROOF_SUFFIX), "w", encoding="utf-8") as f:
+            with open(os.path.join(results, t + results_format.PROOF_SUFFIX), "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1)
         prove.prove_all(prove_targets, s, args.prove_timeout, write_proof)
     if args.speed:
@@ -318,7 +334,7 @@ def main(argv):
         status = {}
         for t in runnable:  # only this run's builds are estimated
             try:
-                with open(os.path.join(results, t + ".json"), encoding="utf-8") as f:
+                with open(os.path.join(results, t + results_format.TARGET_SUFFIX), encoding="utf-8") as f:
                     status[t] = json.load(f)["status"]
             except (OSError, ValueError, KeyError):
                 status[t] = "no results"
@@ -330,9 +346,9 @@ def main(argv):
             "proof_asked": prove_targets, "speed_asked": runnable if args.speed else [],
             "prove_what_runs": args.prove_what_runs,
             "seconds": seconds}
-    with open(os.path.join(results, analyse.PLAN), "w", encoding="utf-8") as f:
+    with open(os.path.join(results, results_format.PLAN), "w", encoding="utf-8") as f:
         json.dump(plan, f, indent=1)
-    return matrix_report.render_all(results, out)
+    return render_report(results, out)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ import subprocess
 import threading
 import time
 
+import results_format
+
 from . import collect
 from . import orphans
 from . import reuse
@@ -336,7 +338,7 @@ def _candidate_files(b):
 
 def _candidate_regex(listing, probed=None):
     names = [f"{label}.{e['name']}" for e in listing["implementations"] if e.get("candidate")
-             for label in collect.op_labels(e)]
+             for label in results_format.op_labels(e)]
     names += [f"{r['op']}.{n}" for n, r in collect.probe_rows(probed).items()]
     return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
 

@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 
+import results_format
+
 from . import bench_json
 from . import kernel
 from . import loop_trips
@@ -21,7 +23,7 @@ from . import mca
 from . import run
 from . import targets
 
-SUFFIX = ".speed.json"  # results/<target>.speed.json beside the target's results
+SUFFIX = results_format.SPEED_SUFFIX  # results/<target>.speed.json beside the target's results
 ANCHOR = "_ZN9scanproof8registryEv"  # conformance/command/scanproof.cpp: kernel_offsets count from scanproof::registry()
 BENCH_TARGET = "scanproof_bench"  # bench/CMakeLists.txt
 KERNELS = ("batch", "chain")  # throughput (independent words) and latency (each word depends on the last)

@@ -27,6 +27,16 @@ TOOLCHAIN = {"SCANPROOF_SESSION": "toolchains/common/wine-session.sh",
              "SCANPROOF_GTEST_CMAKE_ARGS": "-Dgtest_disable_pthreads=ON;-DX=1"}
 
 
+class ToolVersions(unittest.TestCase):
+    """The compiler and emulator versions a column names (the report shows them)."""
+    def test_columns_name_their_compiler_and_emulator_versions(self):
+        with mock.patch.object(run, "_first_line", lambda cmd: {"qemu-s390x": "qemu-s390x version 7.2.22",
+                                                                "node": "v20.20.2"}.get(cmd[0], "")):
+            self.assertEqual(run.tool_versions("s390x", "/nonexistent")["emulator"], "qemu-s390x version 7.2.22")
+            self.assertEqual(run.tool_versions("wasm32", "/nonexistent")["emulator"], "node v20.20.2")
+            self.assertEqual(run.tool_versions("host", "/nonexistent"), {"compiler": "", "emulator": ""})
+
+
 class Runner(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -381,10 +391,6 @@ class Runner(unittest.TestCase):
         self.assertFalse([a for a in args["win"] if "clang" in a])  # no IR proved there: its usual compiler
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class CandidateMistakes(unittest.TestCase):
     """A failed build's registry errors that name a candidate file are that
     candidate's (run.candidate_errors); a path with a comma is one path."""
@@ -414,3 +420,6 @@ class CandidateMistakes(unittest.TestCase):
             with self.assertRaisesRegex(targets.UsageError, "split at commas"):
                 matrix.candidate_paths(os.path.join(d, "a") + "," + plain)
 
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,7 +1,8 @@
 """unit.speed.*: the speed model's pipeline on stored inputs: llvm-mca's JSON,
 llvm-objdump's disassembly of real kernels of the matrix's builds (testdata/
 speed/), the loop and path analysis, the combination with trip counts, the
-bench's JSON, the report section. llvm-mca-19 itself runs only in
+bench's JSON (the report's speed section: ci/report/test_speed_report.py).
+llvm-mca-19 itself runs only in
 RealMca, on a fixed snippet, when it is installed. No timing is asserted
 anywhere: the figures are a model's, deterministic for its input."""
 import json
@@ -10,16 +11,12 @@ import shutil
 import unittest
 from unittest import mock
 
-from . import analyse
 from . import bench_json
 from . import isa
 from . import kernel
 from . import loop_trips
 from . import mca
-from . import render
 from . import speed
-from . import speed_render
-from . import speed_report
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", "speed")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -210,39 +207,6 @@ class BenchJson(unittest.TestCase):
         self.assertEqual(bench_json.parse(json.dumps(b))["unit"], "ns")
 
 
-def fake_report(wide=False):
-    """A two-target report: host (measured) and aarch64 (two CPU models);
-    wide: with a conforming 128-bit lsb, w, fastest of all by the model."""
-    impls = (("a", "pass"), ("b", "pass"), ("c", "xfail")) + ((("w", "pass"),) if wide else ())
-    targets = [{"target": t, "status": "ok", "facts": {"arch": t, "big_endian": False, "long_bits": 64,
-                                                       "pointer_bits": 64}, "ctest": {}, "implementations": {
-        n: dict({"op": "lsb", "candidate": False, "provenance": "", "zero_declared": "", "expectations": [],
-                 "verdict": v, "checks": []}, **({"width": 128, "op_label": "lsb128"} if n == "w" else {}))
-        for n, v in impls}}
-        for t in ("host", "aarch64")]
-    r = analyse.analyse(targets, {"requested": ["host", "aarch64", "s390x"], "not_run": []})
-    est = {"a": (2.0, 10.0), "b": (12.0, 20.0), "c": (1.0, 3.0)}
-    if wide:
-        est["w"] = (0.5, 1.0)
-    speeds = {
-        "host": {"target": "host", "triple": "x86_64-linux-gnu", "cpus": [{"cpu": "native", "resolved": "znver4",
-                                                                          "why": ""}],
-                 "implementations": {n: {"op": "lsb", "instructions": "none",
-                                         "estimates": {"native": {"throughput": x, "latency": y}}}
-                                     for n, (x, y) in est.items()},
-                 "measured": bench_json.parse(json.dumps(BENCH))},
-        "aarch64": {"target": "aarch64", "triple": "aarch64-linux-gnu",
-                    "cpus": [{"cpu": "cortex-a53", "resolved": "cortex-a53", "why": ""},
-                             {"cpu": "apple-m1", "resolved": "apple-a14", "why": ""}],
-                    "implementations": {"a": {"op": "lsb", "instructions": "rbit, clz",
-                                              "loop": {"rule": "set bits", "reason": "why", "trips": {"single": 1}},
-                                              "estimates": {"cortex-a53": {"throughput": 11.0, "latency": 12.0},
-                                                            "apple-m1": {"throughput": 1.5, "latency": 4.0}}},
-                                        "b": {"op": "lsb", "why": "an indirect call", "estimates": {}}}},
-        "sparc64": {"target": "sparc64", "not_estimated": "no scheduling model in llvm-mca-19 for sparc64"}}
-    return speed_report.attach(r, speeds)
-
-
 class Shapes(unittest.TestCase):
     """Entries of other shapes (`scanproof list --json`'s width, op_label,
     domain) go through the model like any other; only the trip-count table,
@@ -274,58 +238,6 @@ class Shapes(unittest.TestCase):
         self.assertEqual(wide["estimates"]["generic"], {"throughput_per_iteration": 2.0})
         self.assertTrue(loop_trips.plain_64({"op": "lsb"}))  # a listing from before shapes
         self.assertFalse(loop_trips.plain_64({"width": 64, "domain": "0x00ff"}))
-
-    def test_a_128_bit_entry_is_shown_but_not_ranked_against_64_bit_ones(self):
-        r = fake_report(wide=True)
-        names = [b["name"] for row in r["speed"]["fastest"]["lsb"] for b in row["best"]]
-        self.assertNotIn("w", names)
-        self.assertIn("a", names)
-        md, term = render.markdown(r), render.terminal(r, colour=False)
-        self.assertIn("| `w [lsb128]` | 0.5 / 1 |", md)
-        self.assertRegex(term, r"w \[lsb128\] +\S+ +\S+ +0\.5")
-        self.assertEqual(speed_report.shogi_target("popcount32"), speed_report.shogi_target("popcount"))
-
-
-class Report(unittest.TestCase):
-    def test_fastest_conforming_and_shogi_target(self):
-        r = fake_report()
-        rows = {(x["target"], x["cpu"]): x for x in r["speed"]["fastest"]["lsb"]}
-        host = rows[("host", "native")]
-        self.assertEqual(host["best"][0]["name"], "a")  # c is faster but not conforming (xfail)
-        self.assertTrue(host["best"][0]["meets_shogi_target"])
-        self.assertEqual(host["meeting"], 1)  # b: 12 cycles, over the bit scan's 10
-        self.assertFalse(rows[("aarch64", "cortex-a53")]["best"][0]["meets_shogi_target"])
-        self.assertTrue(rows[("aarch64", "apple-m1")]["best"][0]["meets_shogi_target"])
-
-    def test_host_ratio_is_the_models_error(self):
-        h = fake_report()["speed"]["host"]
-        a = next(x for x in h["rows"] if x["name"] == "a")
-        self.assertEqual((a["measured_throughput"], a["model_throughput"], a["ratio_throughput"]), (2.0, 2.0, 1.0))
-        self.assertEqual(h["label"], "model estimate (llvm-mca, CPU model znver4)")
-
-    def test_cells_and_faces(self):
-        r = fake_report()
-        cell = next(i for i in r["implementations"] if i["name"] == "a")["cells"]["aarch64"]
-        self.assertIn("loop: estimate per iteration × N", cell["speed"]["loop"])
-        md, page, term = render.markdown(r), render.html_page(r), render.terminal(r, colour=False)
-        for text in (md, page, term):
-            self.assertIn("model estimate (llvm-mca", text.replace("Model estimates (llvm-mca", "model estimate (llvm-mca"))
-            self.assertIn("sparc64", text)  # no scheduling model: said, with why
-            self.assertIn("s390x", text)  # asked for, did not run: said too
-        self.assertTrue(term.rstrip().splitlines()[-1].startswith("matrix verdict:"))  # still the last line
-        self.assertIn("class='sortable'", page)
-        json.dumps(r)  # report.json stays JSON
-
-    def test_shogi_targets_match_the_bench(self):
-        with open(os.path.join(ROOT, "bench", "table.hpp"), encoding="utf-8") as f:
-            text = f.read()
-        self.assertIn(f"o == op::popcount ? {speed_report.shogi_target('popcount')} : "
-                      f"{speed_report.shogi_target('lsb')}", text)
-
-    def test_no_speed_no_section(self):
-        r = analyse.analyse([], {"requested": ["host"], "not_run": []})
-        self.assertNotIn("speed", speed_report.attach(r, {}))
-        self.assertEqual(speed_render.markdown(r), "")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The matrix report's speed section (ci/matrix --speed): each target's model
-estimates (results/<target>.speed.json, written by speed.py) joined with the
+estimates (results/<target>.speed.json, written by ci/matrixjob/speed.py) joined with the
 cells' verdicts: per cell its figures, per op and CPU model the fastest
 conforming scanners judged against the Shogi plan's targets, and on the host
 the measured figures beside the model's with their ratio. Nothing here
@@ -8,8 +8,7 @@ import json
 import os
 import statistics
 
-from . import loop_trips
-from . import speed
+import results_format
 
 # The Shogi bit-scanning plan's targets (seed 004), as scanproof bench draws
 # them (bench/table.hpp shogi_target_cycles; unit.speed checks they agree).
@@ -31,9 +30,9 @@ def load(results_dirs):
     out = {}
     for d in [results_dirs] if isinstance(results_dirs, str) else results_dirs:
         for f in sorted(os.listdir(d)):
-            if f.endswith(speed.SUFFIX):
+            if f.endswith(results_format.SPEED_SUFFIX):
                 with open(os.path.join(d, f), encoding="utf-8") as fh:
-                    out[f[:-len(speed.SUFFIX)]] = json.load(fh)
+                    out[f[:-len(results_format.SPEED_SUFFIX)]] = json.load(fh)
     return out
 
 
@@ -44,9 +43,9 @@ def loop_text(loop):
     if not loop.get("rule"):
         return f"loop: estimate per iteration only ({loop.get('reason', '')})"
     trips = loop.get("trips") or {}
-    ns = " / ".join(f"{trips[d]:.3g}" for d in loop_trips.DISTRIBUTIONS if d in trips)
+    ns = " / ".join(f"{trips[d]:.3g}" for d in results_format.TRIP_DISTRIBUTIONS if d in trips)
     return (f"loop: estimate per iteration × N (N = {loop['rule']}: {ns} on "
-            f"{' / '.join(loop_trips.DISTRIBUTIONS)} words; {loop.get('reason', '')})")
+            f"{' / '.join(results_format.TRIP_DISTRIBUTIONS)} words; {loop.get('reason', '')})")
 
 
 def _column(data, cpu):

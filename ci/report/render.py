@@ -189,6 +189,8 @@ def markdown(r):
             text = LABEL[c["kind"]]
             if c.get("counterexample") and c["kind"] != "pass":
                 text += f" `{short(_label(impl), c['counterexample'])}`"
+            elif c["kind"] == "fail" and c.get("note"):  # failed with no value to show: why (a refused file's)
+                text += f" `{c['note'].splitlines()[0]}`"
             if c.get("proof") == "proved":
                 text += " proved"
             if c.get("proof_fail"):

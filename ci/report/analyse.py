@@ -6,7 +6,7 @@ import json
 import os
 import re
 
-from . import collect
+import results_format
 
 OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount", "pop_lsb", "pop_msb"]
 RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
@@ -77,9 +77,9 @@ def toolchain_dependent(values, facts):
     return any(len(vs) > 1 for vs in by_machine.values())
 
 
-PLAN = "matrix-plan.json"  # what was asked for: written by ci/matrix next to results/<target>.json
-PROOF_SUFFIX = ".proof.json"  # `scanproof prove --target T --json` results, if any
-SPEED_SUFFIX = ".speed.json"  # ci/matrixjob/speed.py: model estimates (and the host's measurement)
+PLAN = results_format.PLAN  # what was asked for, next to results/<target>.json
+PROOF_SUFFIX = results_format.PROOF_SUFFIX  # `scanproof prove --target T --json` results, if any
+SPEED_SUFFIX = results_format.SPEED_SUFFIX  # the speed model's estimates (and the host's measurement)
 
 
 def load(results_dirs, expect=()):
@@ -89,7 +89,7 @@ def load(results_dirs, expect=()):
     targets, proofs, plans = [], {}, []
     for d in [results_dirs] if isinstance(results_dirs, str) else results_dirs:
         for f in sorted(os.listdir(d)):
-            if not f.endswith(".json"):
+            if not f.endswith(results_format.TARGET_SUFFIX):
                 continue
             with open(os.path.join(d, f), encoding="utf-8") as fh:
                 data = json.load(fh)
@@ -209,7 +209,7 @@ def make_cell(op, name, row, target, proof=None):
             cell["zero_counterexample"] = _counterexample(c)
     # ctest's other labels (properties, fuzz-regression) may catch what the
     # sweeps did not: a failed ctest test named <label>.<op>.<impl>.* fails the cell.
-    labels = collect.op_labels(dict(row, op=row.get("op") or op)) if row.get("op_label") else [op]
+    labels = results_format.op_labels(dict(row, op=row.get("op") or op)) if row.get("op_label") else [op]
     failed = [n for n in target.get("ctest", {}).get("failed_tests", [])
               if any(f".{label}.{name}." in n for label in labels)]
     if failed:
@@ -235,16 +235,22 @@ def build(targets, proofs=None):
                                            "provenance": row["provenance"], "zero_declared": row["zero_declared"],
                                            "expectations": row["expectations"], "cells": {},
                                            "same_listing": row.get("same_listing") or ""})
-            # Its shape (collect.SHAPE_FIELDS): from the first target whose build knew it.
+            # Its shape (results_format.SHAPE_FIELDS): from the first target whose build knew it.
             if "shape" not in impl or impl["shape"] == "unknown (not built)":
-                impl.update(collect.shape_of(row))
+                impl.update(results_format.shape_of(row))
     for name, impl in impls.items():
         for t in targets:
             if t["status"] == "ok":
                 impl["cells"][t["target"]] = make_cell(impl["op_label"], name, t["implementations"].get(name), t,
                                                        proof_of(proofs, t["target"], name))
     # Per op: the 64-bit entries as ever, then the other widths (lsb128 after lsb).
-    return sorted(impls.values(), key=lambda i: (OP_ORDER.index(i["op"]), i["width"] != 64, i["width"], i["name"]))
+    return sorted(impls.values(), key=lambda i: (op_rank(i["op"]), i["width"] != 64, i["width"], i["name"]))
+
+
+def op_rank(op):
+    """Where an op's rows go: OP_ORDER's, and last an op it does not know (a
+    candidate file refused before any candidate of it was named: op "?")."""
+    return OP_ORDER.index(op) if op in OP_ORDER else len(OP_ORDER)
 
 
 def explain(failing, ran, facts):
@@ -422,7 +428,7 @@ def analyse(targets, plan, proofs=None):
     red_targets += [t for t in blamed if t not in red_targets]
     # Failed tests no cell shows (the fuzz corpus replay, a probe): named in
     # the headline beside their target, so "0 red cells" is never unexplained.
-    of_cells = {f".{label}.{i['name']}." for i in impls for label in collect.op_labels(i)}
+    of_cells = {f".{label}.{i['name']}." for i in impls for label in results_format.op_labels(i)}
     stray = {t["target"]: [n for n in t.get("ctest", {}).get("failed_tests", [])
                            if not any(c in n for c in of_cells)] for t in targets}
     red_cells = sum(1 for i in impls for c in i["cells"].values() if c["kind"] in RED or c.get("proof_fail"))

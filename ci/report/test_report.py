@@ -1,4 +1,5 @@
-"""Unit tests of the matrix report (ctest: unit.matrix_report).
+"""Unit tests of the matrix report (ctest: unit.matrix_report), on files only:
+nothing of the runner (ci/matrixjob) is imported.
 
 testdata/results holds five small targets: host (LE, LZCNT), x86_64-nehalem
 (no LZCNT), s390x (BE), mips (BE, ILP32), armhf (LE, ILP32), entries shaped
@@ -8,9 +9,9 @@ builtin wrong with 32-bit long, an LZCNT entry whose zero expectation does not
 hold on Nehalem: XPASS; shapes: a 128-bit two-half candidate, YaneuraOu's
 63-offset layout, wrong on big-endian, and a 64-bit entry with a declared
 50-square domain), and matrix-plan.json: riscv64 was asked for and could
-not run. testdata/collect is one target's ctest run: result files, JUnit, the
-console log, with a crash, a hang, an exit in a check, a lost run, a process
-that passed without writing its result, and one whose file says it did not end.
+not run. testdata/collected-s390x.json is what the runner collects from one
+target's ctest run (ci/matrixjob/testdata/collect; its test_collect checks
+that it still collects exactly this).
 """
 import contextlib
 import copy
@@ -25,10 +26,8 @@ from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 from . import analyse
-from . import collect
-from . import matrix_report
+from . import command
 from . import render
-from . import run
 
 DATA = os.path.join(HERE, "testdata")
 
@@ -272,13 +271,13 @@ class Verdict(unittest.TestCase):
         self.assertIn("armhf (build failed", r["headline"])
         cut = copy.deepcopy(self.green)
         cut[1]["ctest"] = dict(cut[1]["ctest"], missing=True)
-        cut[1]["incomplete"] = collect.incompleteness(cut[1], [])
+        cut[1]["incomplete"] = ["ctest wrote no JUnit report (it did not finish)"]  # as the runner says it
         self.assertEqual(analyse.analyse(cut, plan)["verdict"], "incomplete")
 
     def test_an_implementation_lost_for_no_fault_of_its_own_makes_the_target_incomplete(self):
         lost = copy.deepcopy(self.green)
         lost[0]["implementations"]["builtin_ctzll"].update(verdict="incomplete", message="no result file")
-        lost[0]["incomplete"] = collect.incompleteness(lost[0], [])
+        lost[0]["incomplete"] = ["1 implementations did not run to their end: builtin_ctzll"]
         r = analyse.analyse(lost, {"requested": ["host", "armhf"], "not_run": []})
         self.assertEqual(r["verdict"], "incomplete")
         self.assertIn("builtin_ctzll", r["headline"])
@@ -307,7 +306,7 @@ class Verdict(unittest.TestCase):
         r = analyse.analyse(*analyse.load([host, armhf]))
         self.assertEqual(r["headline"], "pass on all 2 targets asked for (host, armhf)")
         with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(io.StringIO()):
-            rc = matrix_report.main(["render", "--results", host, armhf, "--expect", "host,armhf,s390x",
+            rc = command.main(["render", "--results", host, armhf, "--expect", "host,armhf,s390x",
                                      "--out", out])
         self.assertEqual(rc, 3)
 
@@ -420,11 +419,6 @@ class Rendering(unittest.TestCase):
         self.assertIn("lsb128({lo=0x0000000000000000, hi=0x0000000000000001})=8, want 64", page)
 
     def test_columns_name_their_compiler_and_emulator_versions(self):
-        with mock.patch.object(run, "_first_line", lambda cmd: {"qemu-s390x": "qemu-s390x version 7.2.22",
-                                                                "node": "v20.20.2"}.get(cmd[0], "")):
-            self.assertEqual(run.tool_versions("s390x", "/nonexistent")["emulator"], "qemu-s390x version 7.2.22")
-            self.assertEqual(run.tool_versions("wasm32", "/nonexistent")["emulator"], "node v20.20.2")
-            self.assertEqual(run.tool_versions("host", "/nonexistent"), {"compiler": "", "emulator": ""})
         r = copy.deepcopy(self.r)
         r["targets"][0]["versions"] = {"compiler": "gcc (Debian 12.2.0) 12.2.0", "emulator": "qemu-x version 7.2"}
         self.assertIn("gcc (Debian 12.2.0) 12.2.0; qemu-x version 7.2", render.markdown(r))
@@ -465,7 +459,7 @@ class Rendering(unittest.TestCase):
     def test_render_command_writes_files_and_exits_red(self):
         with tempfile.TemporaryDirectory() as out:
             with contextlib.redirect_stdout(io.StringIO()) as grid:
-                rc = matrix_report.main(["render", "--results", os.path.join(DATA, "results"), "--out", out])
+                rc = command.main(["render", "--results", os.path.join(DATA, "results"), "--out", out])
             self.assertIn("matrix verdict: fail", grid.getvalue())
             self.assertEqual(rc, 1)
             for f in ("report.json", "report.md", "report.html"):
@@ -475,176 +469,43 @@ class Rendering(unittest.TestCase):
             self.assertEqual((j["verdict"], j["exit_status"]), ("fail", 1))
             self.assertEqual(j["requested_targets"][-1], "s390x")
 
-
-class Collect(unittest.TestCase):
+class Collected(unittest.TestCase):
+    """Cells from the rows the runner collected (testdata/collected-s390x.json)."""
     def setUp(self):
-        d = os.path.join(DATA, "collect")
-        with open(os.path.join(d, "list.json")) as f:
-            listing = json.load(f)
-        with open(os.path.join(d, "ctest.log")) as f:
-            console = f.read()
-        self.t = collect.collect("s390x", listing, os.path.join(d, "results"), os.path.join(d, "junit.xml"),
-                                 console, 8)
+        with open(os.path.join(DATA, "collected-s390x.json")) as f:
+            self.t = json.load(f)
         self.rows = self.t["implementations"]
 
-    def test_results_come_from_the_process_that_ran_the_checks(self):
-        good = self.rows["good"]
-        self.assertEqual((good["verdict"], good["digest"]), ("fail", "0x00000000000000ab"))
-        self.assertEqual(good["counterexample"], {"input": "0x0000000000000100", "expected": 8, "got": 0,
-                                                  "reproduced": True})
-        self.assertEqual(self.t["facts"]["arch"], "s390x")
-        self.assertEqual(self.t["facts"]["data_model"], "LP64")  # from scanproof list --json
-        cell = analyse.make_cell("lsb", "good", good, self.t)
-        self.assertEqual(cell["counterexample"]["check"], "single_bits")  # the process's, not the smallest hex
+    def test_the_counterexample_is_the_processs_not_the_smallest_hex(self):
+        cell = analyse.make_cell("lsb", "good", self.rows["good"], self.t)
+        self.assertEqual(cell["counterexample"]["check"], "single_bits")
 
-    def test_structured_catalogue_fields_decide_notbuilt_and_skip(self):
-        self.assertEqual((self.rows["asm_only"]["verdict"], self.rows["asm_only"]["message"]),
-                         ("notbuilt", "x86-64 only (inline asm)"))
-        self.assertEqual((self.rows["needs_bmi"]["verdict"], self.rows["needs_bmi"]["message"]),
-                         ("skip", "CPU lacks bmi1"))
-
-    def test_crash_hang_and_exit_are_failures_of_the_scanner(self):
-        self.assertEqual(self.rows["crasher"]["verdict"], "crash")
-        self.assertIn("crashed: SegFault: scanproof: conformance.lsb.crasher.all_checks: killed by SIGSEGV",
-                      self.rows["crasher"]["message"])
-        self.assertEqual(self.rows["hanger"]["verdict"], "crash")
-        self.assertIn("hung", self.rows["hanger"]["message"])
-        self.assertEqual(self.rows["thrower"]["verdict"], "crash")
-        self.assertIn('C++ exception with description "thrower: odd input"', self.rows["thrower"]["message"])
-        self.assertEqual(self.rows["buserr"]["verdict"], "crash")
-        self.assertIn("crashed: Bus error: scanproof: conformance.lsb.buserr.known_answers: the process ended "
-                      "during the check (killed by signal 7 (Bus error))", self.rows["buserr"]["message"])
-        self.assertIn("input in flight: 0x8000000000000000", self.rows["buserr"]["message"])
-        self.assertEqual(self.rows["exiter"]["verdict"], "crash")
-        self.assertIn("ended during the check (exit status 0): a check passes only if it ran to its end "
-                      "impl=exiter check=single_bits input in flight: 0x0000000000000002", self.rows["exiter"]["message"])
-
-    def test_a_forged_result_rejected_by_the_judge_is_a_failure_of_the_scanner(self):
-        # Its own result file says pass (it wrote one before forging the
-        # completion record); the launcher's judge failed the test.
-        entry = {"name": "forger", "op": "lsb", "built": True, "runnable": True}
-        forged = {"implementations": [{"name": "forger", "verdict": "pass", "ran_to_end": True}]}
-        output = ("scanproof: conformance.lsb.forger.all_checks: judged from its outputs: FAIL: "
-                  "check single_bits reported no outputs: it did not run to its end\n")
-        row = collect.implementation_row(entry, forged, "Failed", output)
-        self.assertEqual(row["verdict"], "fail")
-        self.assertIn("conformance.lsb.forger.all_checks: check single_bits reported no outputs", row["message"])
-        self.assertEqual(collect.implementation_row(entry, forged, "Passed", "")["verdict"], "pass")
-
-    def test_runs_lost_for_other_reasons_make_the_target_incomplete(self):
-        self.assertEqual(self.rows["lost"]["verdict"], "incomplete")  # never ran
-        self.assertIn("did not run", self.rows["lost"]["message"])
-        self.assertEqual(self.rows["silent"]["verdict"], "incomplete")  # passed, wrote nothing
-        self.assertEqual(self.rows["cut"]["verdict"], "incomplete")  # ran_to_end false
-        self.t["labels"] = ["conformance"]
-        why = collect.incompleteness(self.t, ["conformance"])
-        self.assertEqual(len(why), 2)
-        self.assertEqual("1 tests not run by ctest: properties.lsb.good.canonical", why[0])
-        self.assertIn("3 implementations did not run to their end: lost, silent, cut", why[1])
-
-    def test_a_test_that_skipped_itself_ran(self):
-        self.assertEqual(self.t["ctest"]["skipped"], 1)  # asm_only's GTEST_SKIP
-        self.assertEqual(self.t["ctest"]["notrun_tests"], ["properties.lsb.good.canonical"])
-
-    def test_missing_junit_means_ctest_did_not_finish(self):
-        t = collect.collect("s390x", {"target": {}, "implementations": []}, "/nonexistent", "/nonexistent.xml",
-                            "", 0)
-        t["labels"] = ["conformance", "properties"]
-        why = collect.incompleteness(t, ["conformance", "properties", "fuzz-regression"])
-        self.assertIn("ctest wrote no JUnit report (it did not finish)", why)
-        self.assertIn("no tests with label fuzz-regression", why)
-
-    def test_the_launchers_words_blame_the_scanner(self):
-        # cmake/scanproof-launch, for processes nothing supervised (i686, Wine, WASI).
-        out = ("scanproof: conformance.lsb.x.all_checks: the process ended during the check (exit status 0): "
-               "a check passes only if it ran to its end\n  impl=x check=masks inputs in flight: #1..#192, "
-               "the chunk starting at 0x0000000000000001\n")
-        self.assertEqual(collect.ended_early("Failed", out)[0], "crash")
-        self.assertIn("impl=x check=masks", collect.ended_early("Failed", out)[1])
-        start = ("scanproof: /b/conformance_test: the process ended (exit status 0) before its main() began: "
-                 "start-up code (a static initialiser of a candidate file) ended it, so none of its checks ran\n")
-        self.assertEqual(collect.ended_early("Failed", start)[0], "crash")
-        # A printed completion line changes nothing: no result file, the launcher's words decide.
-        forged = "[scanproof] ran to the end\n" + out
-        self.assertEqual(collect.ended_early("Failed", forged)[0], "crash")
-        # Batch mode: the batch process killed the test at the limit (ctest saw "Failed", not "Timeout").
-        hung = ("scanproof: conformance.pop_lsb.x.random_dense: no end after 60 s (SCANPROOF_TEST_TIMEOUT, kept by "
-                "the batch process, which killed the test): a check passes only if it ran to its end\n"
-                "  impl=x check=random_dense inputs in flight: #880641..#884736, the chunk starting at 0xfd\n")
-        self.assertEqual(collect.ended_early("Failed", hung),
-                         ("crash", "hung: killed at the per-test limit: " + " ".join(hung.split())))
-
-    def test_a_candidate_file_kept_out_by_the_probe_is_its_own_red_cell(self):
-        probed = {"files": [
-            {"file": "/c/win.cpp", "status": "does not compile", "candidates": [{"op": "lsb", "name": "w"}],
-             "message": "/c/win.cpp does not compile for this target: /c/win.cpp:3:9: error: 'SIGKILL' was not declared"},
-            {"file": "/c/init.cpp", "status": "start-up", "candidates": [{"op": "popcount", "name": "t"}],
-             "message": "/c/init.cpp: its start-up code (a static initialiser) ended the process before main()"},
-            {"file": "/c/ok.cpp", "status": "ok", "candidates": [{"op": "lsb", "name": "fine"}], "message": ""}]}
-        t = collect.collect("x86_64-windows", {"target": {}, "implementations": []}, "/nonexistent",
-                            "/nonexistent.xml", "", 0, candidate_files=probed)
-        rows = t["implementations"]
-        self.assertEqual(sorted(rows), ["t", "w"])
-        self.assertEqual((rows["w"]["verdict"], rows["t"]["verdict"]), ("nocompile", "crash"))
-        cell = analyse.make_cell("lsb", "w", rows["w"], t)
-        self.assertEqual(cell["kind"], "nocompile")
-        self.assertIn("SIGKILL", cell["note"])
-        self.assertIn("nocompile", analyse.RED)
-        why = collect.incompleteness(dict(t, labels=[]), [])  # red, not incomplete (only the JUnit file is missing here)
-        self.assertEqual(why, ["ctest wrote no JUnit report (it did not finish)"])
-
-    def test_a_rust_file_without_a_rust_std_leaves_the_target_incomplete_saying_why(self):
-        why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
-        probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
-                             "candidates": [{"op": "lsb", "name": "r"}]}]}
-        t = collect.collect("ppc64", {"target": {}, "implementations": []}, "/nonexistent",
-                            "/nonexistent.xml", "", 0, candidate_files=probed)
-        cell = analyse.make_cell("lsb", "r", t["implementations"]["r"], t)
-        self.assertEqual((cell["kind"], cell["note"]), ("incomplete", why))
-        self.assertNotIn("incomplete", analyse.RED)  # the machine's lack, not the scanner's failure
-        t["ctest"] = {"exit": 0}
-        self.assertEqual(["1 not built here (r): Debian 12 has no Rust standard library for ppc64 (big-endian)"],
-                         collect.incompleteness(dict(t, labels=[]), []))
-
-    def test_a_rust_std_in_no_rustc_here_is_the_machines_lack_named_once_per_reason(self):
-        why = ("not built here: no Rust standard library for i686-unknown-linux-gnu in any rustc here "
-               "(/usr/bin/rustc (Debian's); apt-get install libstd-rust-dev:i386, ...)")
-        probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,
-                             "candidates": [{"op": "lsb", "name": "a"}, {"op": "msb", "name": "b"}]}]}
-        t = collect.collect("i686", {"target": {}, "implementations": []}, "/nonexistent",
-                            "/nonexistent.xml", "", 0, candidate_files=probed)
-        t["ctest"] = {"exit": 0}
-        self.assertEqual(["2 not built here (a, b): no Rust standard library for i686-unknown-linux-gnu in any "
-                          "rustc here (/usr/bin/rustc (Debian's); apt-get install libstd-rust-dev:i386, ...)"],
-                         collect.incompleteness(dict(t, labels=[]), []))
-
-    def test_a_128_bit_entry_is_found_under_its_op_label(self):
-        crash = self.rows["wide_crasher"]  # no result file: ctest's conformance.lsb128.<name> says why
-        self.assertEqual(crash["verdict"], "crash")
-        self.assertIn("conformance.lsb128.wide_crasher.known_answers: the process ended during the check", crash["message"])
-        self.assertEqual((crash["op"], crash["op_label"], crash["argument"]), ("lsb", "lsb128", "int128"))
-        wrong = self.rows["wide_wrong"]
-        self.assertEqual((wrong["verdict"], wrong["width"], wrong["high_offset"], wrong["index_base"]),
-                         ("fail", 128, 63, 1))
-        self.assertEqual(wrong["domain"], "0x00000000000000000000000000000fff")
-        cell = analyse.make_cell("lsb128", "wide_wrong", wrong, self.t)
+    def test_a_128_bit_counterexample_is_shown_as_two_halves(self):
+        cell = analyse.make_cell("lsb128", "wide_wrong", self.rows["wide_wrong"], self.t)
         self.assertEqual((cell["counterexample"]["input"], cell["counterexample"]["check"]),
                          ("{lo=0x0000000000000800, hi=0x0000000000000000}", "single_bits"))
-        self.assertEqual((self.rows["good"]["op_label"], self.rows["good"]["width"]), ("lsb", 64))  # no shape listed
-        regex = run._candidate_regex({"implementations": [{"name": "wide_wrong", "op": "lsb", "op_label": "lsb128",
-                                                           "candidate": True}]})
-        self.assertRegex("conformance.lsb128.wide_wrong.all_checks", regex)
-        self.assertRegex("properties.lsb.wide_wrong.p", regex)  # a driver naming its suite by the op alone
-        self.assertNotRegex("conformance.lsb.good.all_checks", regex)
 
-    def test_ctest_console_statuses(self):
-        with open(os.path.join(DATA, "collect", "ctest.log")) as f:
-            st = collect.ctest_statuses(f.read())
-        self.assertEqual(st["conformance.lsb.crasher.all_checks"], "Exception: SegFault")
-        self.assertEqual(st["conformance.lsb.hanger.all_checks"], "Timeout")
-        self.assertEqual(st["conformance.lsb.silent.all_checks"], "Passed")
-        self.assertEqual(st["conformance.lsb.exiter.all_checks"], "Failed")
-        self.assertEqual(st["conformance.lsb.buserr.all_checks"], "Exception: Bus error")
+    def test_a_refused_candidate_file_is_a_red_row_of_its_own_after_the_known_ops(self):
+        t = dict(copy.deepcopy(self.t), target="s390x", status="ok", labels=["conformance"], incomplete=[])
+        t["implementations"]["none.cpp"] = {  # as the runner's collect.probe_rows writes it
+            "op": "?", "candidate": True, "provenance": "", "expectations": [], "source": "/c/none.cpp",
+            "built": False, "zero_declared": None, "verdict": "fail", "message": "/c/none.cpp: registers no candidate",
+            "width": 64, "op_label": "?", "argument": "integer", "high_offset": 64, "index_base": 0,
+            "domain": "", "shape": "unknown (not built)"}
+        r = analyse.analyse([t], {"requested": ["s390x"], "not_run": []})
+        self.assertEqual(r["implementations"][-1]["name"], "none.cpp")
+        self.assertEqual(r["implementations"][-1]["cells"]["s390x"]["kind"], "fail")
+        self.assertEqual(r["exit_status"], 1)
+        self.assertIn("none.cpp on s390x: /c/none.cpp: registers no candidate", render.terminal(r, colour=False))
+
+    def test_a_candidate_file_that_does_not_compile_is_a_red_cell_and_a_missing_rust_std_is_not(self):
+        cell = analyse.make_cell("lsb", "w", {"verdict": "nocompile", "message": "/c/win.cpp: error: 'SIGKILL'"}, {})
+        self.assertEqual(cell, {"kind": "nocompile", "note": "/c/win.cpp: error: 'SIGKILL'"})
+        self.assertIn("nocompile", analyse.RED)
+        why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
+        cell = analyse.make_cell("lsb", "r", {"verdict": "incomplete", "message": why, "built": False}, {})
+        self.assertEqual((cell["kind"], cell["note"]), ("incomplete", why))
+        self.assertNotIn("incomplete", analyse.RED)  # the machine's lack, not the scanner's failure
 
 
 if __name__ == "__main__":

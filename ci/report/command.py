@@ -1,7 +1,7 @@
-"""The matrix report from a results directory (ci/matrix calls this at its end;
-run it alone to re-render):
+"""The matrix report from a results directory (ci/matrix runs this as a
+process of its own at its end; run it alone to re-render):
 
-  PYTHONPATH=ci python3 -m matrixjob.matrix_report render --results DIR [DIR...] [--expect a,b,...] --out DIR
+  PYTHONPATH=ci python3 -m report render --results DIR [DIR...] [--expect a,b,...] --out DIR
       merge results/<target>.json, matrix-plan.json (what was asked for) and any
       <target>.proof.json (and <target>.speed.json) into report.json, report.md and report.html, print
       the grid; exit 0 pass, 1 fail, 3 incomplete (ci/matrix --help).
@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+import results_format
+
 from . import analyse
 from . import render
 from . import speed_report
@@ -22,11 +24,12 @@ def render_all(results, out, expect=()):
     targets, plan, proofs = analyse.load(results, expect)
     r = speed_report.attach(analyse.analyse(targets, plan, proofs), speed_report.load(results))
     os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
+    json_file, md_file, html_file = results_format.REPORT_FILES
+    with open(os.path.join(out, json_file), "w", encoding="utf-8") as f:
         json.dump(r, f, indent=1)
-    with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out, md_file), "w", encoding="utf-8") as f:
         f.write(render.markdown(r))
-    with open(os.path.join(out, "report.html"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out, html_file), "w", encoding="utf-8") as f:
         f.write(render.html_page(r))
     sys.stdout.write(render.terminal(r, colour=sys.stdout.isatty()))
     print(f"report: {os.path.join(out, 'report.html')} (also report.md, report.json, junit/)")
@@ -39,7 +42,7 @@ def render_all(results, out, expect=()):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="python3 -m matrixjob.matrix_report")
+    p = argparse.ArgumentParser(prog="python3 -m report")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("render")
     r.add_argument("--results", required=True, nargs="+")
@@ -47,7 +50,3 @@ def main(argv):
     r.add_argument("--out", required=True)
     args = p.parse_args(argv)
     return render_all(args.results, args.out, [x for x in args.expect.split(",") if x])
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
