@@ -11,7 +11,8 @@ byte:
   program named by its bare name (the emulator: qemu-<arch>, node, wine);
 - the compiler's and the emulator's `--version` words (run.tool_versions);
 - the CPU's model and flags (a native column, an ISA option: the CPU decides);
-- the runner's own code (ci/matrixjob/*.py: how results are read);
+- the runner's own code (ci/matrixjob/*.py and ci/results_format.py: how
+  results are read);
 - the environment's SCANPROOF_* variables.
 A later run whose key is the same reuses them and says so (the report's
 `reused`, the console); any difference, or a run that did not reach its end,
@@ -73,7 +74,7 @@ def key(b, chosen, versions):
                 feed("file " + a, _file_digest(os.path.realpath(path), memo))
     feed("versions", json.dumps(versions, sort_keys=True))
     feed("cpu", _cpu())
-    for py in sorted(glob.glob(os.path.join(HERE, "*.py"))):
+    for py in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [os.path.join(HERE, "..", "results_format.py")]:
         feed("runner " + os.path.basename(py), _file_digest(py, memo))
     feed("env", json.dumps({k: v for k, v in os.environ.items() if k.startswith("SCANPROOF_")}, sort_keys=True))
     return h.hexdigest()
