@@ -266,16 +266,31 @@ errors)
   expect_error "missing path" "$work/configure.log" "candidate path '$bad/no_such_file.cpp' does not exist"
   configure "no_such_relative.cpp" && fail "a relative path configured"
   expect_error "relative path" "$work/configure.log" "'no_such_relative.cpp' is a relative path"
-  configure "$here/hostile/README.md;$bad/registers_nothing.cpp" ||
-    { cat "$work/configure.log"; exit 1; }
+  # A candidate file's own mistake that the probe sees (it registers nothing,
+  # or a name another file registered first) leaves that file out, says so at
+  # configure time (file, line, reason) and fails a test named after the file;
+  # the build and every other candidate go on.
+  refused() {  # WHAT FILE PATTERN: the configure warning and the file's failing test
+    local what=$1 file=$2 pattern=$3 stem
+    expect_error "$what: configure" "$work/configure.log" "$pattern"
+    build || { fail "$what: the build failed although the probe left the file out"; tail -20 "$work/build.log"; }
+    stem=$(basename "$file" .cpp)
+    set +e
+    ctest --test-dir "$work" -R "^conformance\.file\.${stem}_[0-9a-f]+\.builds\$" --output-on-failure \
+      >"$work/refused.log" 2>&1
+    set -e
+    expect_error "$what: its test" "$work/refused.log" "conformance\.file\.${stem}_[0-9a-f]+\.builds \.+\*\*\*Failed" "$pattern"
+  }
+  configure "$bad/registers_nothing.cpp" || { cat "$work/configure.log"; exit 1; }
+  refused "registers nothing" "$bad/registers_nothing.cpp" "$bad/registers_nothing.cpp: registers no candidate"
+  configure "$bad/duplicate_a.cpp;$bad/duplicate_b.cpp" || { cat "$work/configure.log"; exit 1; }
+  refused "duplicates" "$bad/duplicate_b.cpp" \
+    "$bad/duplicate_b.cpp:[0-9]+: candidate 'duplicate_lsb' is already registered by $bad/duplicate_a.cpp:[0-9]+"
+  # Not a source file at all: the probe does not build it, the registry refuses it.
+  configure "$here/hostile/README.md" || { cat "$work/configure.log"; exit 1; }
   build && fail "a file that registers nothing built"
   expect_error "registers nothing" "$work/build.log" \
-    "scanproof: error: $bad/registers_nothing.cpp: registers no candidate" \
     "scanproof: error: $here/hostile/README.md: registers no candidate"
-  configure "$bad/duplicate_a.cpp;$bad/duplicate_b.cpp" || { cat "$work/configure.log"; exit 1; }
-  build && fail "duplicate candidate names built"
-  expect_error "duplicates" "$work/build.log" \
-    "scanproof: error: $bad/duplicate_b.cpp: two candidates are both named 'duplicate_lsb' \(the other is in $bad/duplicate_a.cpp\)"
   configure "$bad/collides_with_catalogue.cpp" || { cat "$work/configure.log"; exit 1; }
   build && fail "a name taken by the catalogue built"
   expect_error "collision" "$work/build.log" \

@@ -52,7 +52,8 @@ foreach(case IN ITEMS "two values|// scanproof: define A B|'scanproof: define A 
   list(GET case 1 line)
   list(GET case 2 want)
   file(WRITE "${WORK}/bad.cpp" "${line}\n")
-  file(WRITE "${WORK}/bad.cmake" "set(CMAKE_BINARY_DIR \"${WORK}\")\ninclude(\"${SRC}/cmake/ScanproofCandidates.cmake\")\nscanproof_candidate_file_flags(\"${WORK}/bad.cpp\" i d s)\n")
+  # The same policies as the project's (cmake/ScanproofRust.cmake uses IN_LIST).
+  file(WRITE "${WORK}/bad.cmake" "cmake_minimum_required(VERSION 3.25)\nset(CMAKE_BINARY_DIR \"${WORK}\")\ninclude(\"${SRC}/cmake/ScanproofCandidates.cmake\")\nscanproof_candidate_file_flags(\"${WORK}/bad.cpp\" i d s)\n")
   execute_process(COMMAND "${CMAKE_COMMAND}" -P "${WORK}/bad.cmake" RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE err)
   string(REGEX REPLACE "[ \n]+" " " err "${err}")
   string(FIND "${err}" "${WORK}/bad.cpp: ${want}" at)
