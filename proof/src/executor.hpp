@@ -176,10 +176,8 @@ class executor {
   void exec(path& p, const llvm::Instruction& i);
   void call_inst(path& p, const llvm::CallBase& cb);
   void intrinsic(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id);
-  // A scalar, or one lane of a vector: the lane-wise semantics, written once.
-  val arith(path& p, const llvm::BinaryOperator& b, const val& x, const val& y);
-  val cast_lane(path& p, const llvm::CastInst& ci, const val& x);
-  val intrinsic_lane(path& p, const llvm::CallBase& cb, llvm::Intrinsic::ID id, const std::function<val(unsigned)>& arg);
+  // A scalar, or one lane of a vector: lane_semantics.hpp on Z3 terms.
+  struct z3_lanes;
   // Vectors (translate_vector.cpp).
   static bool involves_vector(const llvm::Instruction& i);
   vec getv(const path& p, const llvm::Value* v);

@@ -130,6 +130,17 @@ class x86_machine {
   const std::function<z3::expr(unsigned)>& fresh_;
   const cpu_choice_fn& choice_;
 
+  const asm_operand& operand(const asm_item& in, std::size_t k) const {
+    if (k >= in.operands.size()) throw refuse("unexpected operands of " + in.opcode);
+    return in.operands[k];
+  }
+  z3::expr msb(const z3::expr& v, unsigned w) const { return v.extract(w - 1, w - 1) == c_.bv_val(1, 1); }
+  void lea(state& s, const asm_item& in);
+  void alu(state& s, const asm_item& in, const std::string& name, unsigned w);  // ADD SUB AND OR XOR CMP TEST
+  void unary(state& s, const asm_item& in, const std::string& name, unsigned w);  // NEG NOT INC DEC
+  // SHL SHR SAR by an immediate (`form` ri) or by one (r1).
+  void shift(state& s, const asm_item& in, const std::string& name, const std::string& form, unsigned w);
+
   // BSF/BSR: a zero source sets ZF and leaves the destination unchanged
   // (AMD) or undefined (Intel).
   void bit_scan(state& s, const asm_operand& dst, const z3::expr& x, unsigned w, bool forward) const {
@@ -168,46 +179,87 @@ class x86_machine {
   }
 };
 
+void x86_machine::lea(state& s, const asm_item& in) {
+  const auto op = [&](std::size_t k) -> const asm_operand& { return operand(in, k); };
+  // dst, base, scale, index, displacement, segment
+  if (in.operands.size() != 6 || op(2).k != asm_operand::kind::imm || op(4).k != asm_operand::kind::imm ||
+      !op(5).reg.empty())
+    throw refuse("an address form of lea that is not modelled");
+  z3::expr a = c_.bv_val(static_cast<std::uint64_t>(op(4).imm), 64);
+  if (!op(1).reg.empty()) a = a + read(s, op(1));
+  if (!op(3).reg.empty()) a = a + read(s, op(3)) * c_.bv_val(static_cast<std::uint64_t>(op(2).imm), 64);
+  unsigned w = 0;
+  read(s, op(0), &w);
+  write(s, op(0), a.extract(w - 1, 0));
+}
+
+void x86_machine::alu(state& s, const asm_item& in, const std::string& name, unsigned w) {
+  const auto op = [&](std::size_t k) -> const asm_operand& { return operand(in, k); };
+  const bool two = name == "CMP" || name == "TEST";  // no destination: src1, src2
+  const z3::expr a = value(s, op(two ? 0 : 1), w), b = value(s, op(two ? 1 : 2), w);
+  z3::expr r = name == "ADD" ? a + b : (name == "SUB" || name == "CMP") ? a - b
+               : (name == "AND" || name == "TEST") ? a & b : name == "OR" ? a | b : a ^ b;
+  if (!two) write(s, op(0), r);
+  result_flags(s, r, w);
+  if (name == "ADD") {
+    s.cf = z3::ult(r, a);
+    s.of = msb(a, w) == msb(b, w) && msb(r, w) != msb(a, w);
+  } else if (name == "SUB" || name == "CMP") {
+    s.cf = z3::ult(a, b);
+    s.of = msb(a, w) != msb(b, w) && msb(r, w) != msb(a, w);
+  } else {
+    s.cf = s.of = c_.bool_val(false);
+  }
+}
+
+void x86_machine::unary(state& s, const asm_item& in, const std::string& name, unsigned w) {
+  const z3::expr a = value(s, operand(in, 1), w);
+  const z3::expr one = c_.bv_val(1, w);
+  const z3::expr r = name == "NEG" ? -a : name == "NOT" ? ~a : name == "INC" ? a + one : a - one;
+  write(s, operand(in, 0), r);
+  if (name == "NOT") return;  // no flags
+  result_flags(s, r, w);
+  if (name == "NEG") {
+    s.cf = a != c_.bv_val(0, w);
+    s.of = a == c_.bv_val(std::uint64_t{1} << (w - 1), w);
+  } else {
+    s.of = name == "INC" ? !msb(a, w) && msb(r, w) : msb(a, w) && !msb(r, w);
+  }
+}
+
+void x86_machine::shift(state& s, const asm_item& in, const std::string& name, const std::string& form, unsigned w) {
+  const z3::expr a = value(s, operand(in, 1), w);
+  const unsigned count = static_cast<unsigned>((form == "r1" ? 1 : operand(in, 2).imm) & (w == 64 ? 63 : 31));
+  if (count == 0) return;  // flags unchanged
+  if (count >= w) throw refuse("a shift by the operand width or more");
+  const z3::expr k = c_.bv_val(count, w);
+  const z3::expr r = name == "SHL" ? z3::shl(a, k) : name == "SHR" ? z3::lshr(a, k) : z3::ashr(a, k);
+  write(s, operand(in, 0), r);
+  result_flags(s, r, w);
+  const unsigned out = name == "SHL" ? w - count : count - 1;  // the last bit shifted out
+  s.cf = a.extract(out, out) == c_.bv_val(1, 1);
+  s.of = count != 1 ? undefined_flag()
+         : name == "SHL" ? msb(r, w) != *s.cf
+         : name == "SHR" ? msb(a, w)
+                         : c_.bool_val(false);
+}
+
 void x86_machine::step(state& s, const asm_item& in, bool rep, std::string& jump,
                        std::optional<z3::expr>& jump_if) {
   static const std::regex shape(R"(^([A-Z]+?)(8|16|32|64)(rr|ri|ri8|ri32|r|r1|rr_REV)?$)");
   const auto& ops = in.operands;
-  auto op = [&](std::size_t k) -> const asm_operand& {
-    if (k >= ops.size()) throw refuse("unexpected operands of " + in.opcode);
-    return ops[k];
-  };
-  if (in.opcode == "JMP_1" || in.opcode == "JMP_4") {
+  const auto op = [&](std::size_t k) -> const asm_operand& { return operand(in, k); };
+  if (in.opcode == "JMP_1" || in.opcode == "JMP_4" || in.opcode == "JCC_1" || in.opcode == "JCC_4") {
     if (op(0).k != asm_operand::kind::label) throw refuse("an indirect jump");
     jump = op(0).label;
+    if (in.opcode[1] == 'C') jump_if = condition(s, op(1).imm);
     return;
   }
-  if (in.opcode == "JCC_1" || in.opcode == "JCC_4") {
-    if (op(0).k != asm_operand::kind::label) throw refuse("an indirect jump");
-    jump = op(0).label;
-    jump_if = condition(s, op(1).imm);
-    return;
-  }
-  if (in.opcode == "LEA64r" || in.opcode == "LEA32r" || in.opcode == "LEA64_32r") {
-    // dst, base, scale, index, displacement, segment
-    if (ops.size() != 6 || op(2).k != asm_operand::kind::imm || op(4).k != asm_operand::kind::imm ||
-        !op(5).reg.empty())
-      throw refuse("an address form of lea that is not modelled");
-    z3::expr a = c_.bv_val(static_cast<std::uint64_t>(op(4).imm), 64);
-    if (!op(1).reg.empty()) a = a + read(s, op(1));
-    if (!op(3).reg.empty()) a = a + read(s, op(3)) * c_.bv_val(static_cast<std::uint64_t>(op(2).imm), 64);
-    unsigned w = 0;
-    read(s, op(0), &w);
-    write(s, op(0), a.extract(w - 1, 0));
-    return;
-  }
+  if (in.opcode == "LEA64r" || in.opcode == "LEA32r" || in.opcode == "LEA64_32r") return lea(s, in);
   std::smatch m;
   if (!std::regex_match(in.opcode, m, shape)) throw refuse("instruction " + in.opcode + " is not modelled");
   const std::string name = m[1];
   const unsigned w = static_cast<unsigned>(std::stoi(m[2]));
-  const z3::expr zero = c_.bv_val(0, w);
-  const z3::expr top = c_.bv_val(1, 1);
-  auto msb = [&](const z3::expr& v) { return v.extract(w - 1, w - 1) == top; };
-
   if (name == "BSF" || name == "BSR") {
     // LLVM 19: dst, src (later versions add the destination as a tied input).
     const asm_operand& src = ops.size() == 3 ? op(2) : op(1);
@@ -216,74 +268,23 @@ void x86_machine::step(state& s, const asm_item& in, bool rep, std::string& jump
     else bit_scan(s, op(0), x, w, name == "BSF");
     return;
   }
-  if (name == "TZCNT" || name == "LZCNT") {
-    count(s, op(0), value(s, op(1), w), w, name == "TZCNT");
-    return;
-  }
+  if (name == "TZCNT" || name == "LZCNT") return count(s, op(0), value(s, op(1), w), w, name == "TZCNT");
   if (name == "POPCNT") {
     const z3::expr x = value(s, op(1), w);
     write(s, op(0), bv_popcount(x));
-    s.zf = x == zero;
+    s.zf = x == c_.bv_val(0, w);
     s.cf = s.sf = s.of = c_.bool_val(false);
     return;
   }
-  if (name == "MOV") {
-    write(s, op(0), value(s, op(1), w));
-    return;
-  }
-  if (name == "CMOV") {  // dst, src1 (= dst), src2, condition
-    write(s, op(0), z3::ite(condition(s, op(3).imm), value(s, op(2), w), value(s, op(1), w)));
-    return;
-  }
+  if (name == "MOV") return write(s, op(0), value(s, op(1), w));
+  if (name == "CMOV")  // dst, src1 (= dst), src2, condition
+    return write(s, op(0), z3::ite(condition(s, op(3).imm), value(s, op(2), w), value(s, op(1), w)));
   if (name == "ADD" || name == "SUB" || name == "AND" || name == "OR" || name == "XOR" || name == "CMP" ||
-      name == "TEST") {
-    const bool two = name == "CMP" || name == "TEST";  // no destination: src1, src2
-    const z3::expr a = value(s, op(two ? 0 : 1), w), b = value(s, op(two ? 1 : 2), w);
-    z3::expr r = name == "ADD" ? a + b : (name == "SUB" || name == "CMP") ? a - b
-                 : (name == "AND" || name == "TEST") ? a & b : name == "OR" ? a | b : a ^ b;
-    if (!two) write(s, op(0), r);
-    result_flags(s, r, w);
-    if (name == "ADD") {
-      s.cf = z3::ult(r, a);
-      s.of = msb(a) == msb(b) && msb(r) != msb(a);
-    } else if (name == "SUB" || name == "CMP") {
-      s.cf = z3::ult(a, b);
-      s.of = msb(a) != msb(b) && msb(r) != msb(a);
-    } else {
-      s.cf = s.of = c_.bool_val(false);
-    }
-    return;
-  }
-  if (name == "NEG" || name == "NOT" || name == "INC" || name == "DEC") {
-    const z3::expr a = value(s, op(1), w);
-    const z3::expr one = c_.bv_val(1, w);
-    const z3::expr r = name == "NEG" ? -a : name == "NOT" ? ~a : name == "INC" ? a + one : a - one;
-    write(s, op(0), r);
-    if (name == "NOT") return;  // no flags
-    const z3::expr cf = s.cf ? *s.cf : c_.bool_val(false);
-    result_flags(s, r, w);
-    if (name == "NEG") {
-      s.cf = a != zero;
-      s.of = a == c_.bv_val(std::uint64_t{1} << (w - 1), w);
-    } else {
-      s.of = name == "INC" ? !msb(a) && msb(r) : msb(a) && !msb(r);
-    }
-    return;
-  }
-  if ((name == "SHL" || name == "SHR" || name == "SAR") && (m[3] == "ri" || m[3] == "r1")) {
-    const z3::expr a = value(s, op(1), w);
-    const unsigned count = static_cast<unsigned>((m[3] == "r1" ? 1 : op(2).imm) & (w == 64 ? 63 : 31));
-    if (count == 0) return;  // flags unchanged
-    if (count >= w) throw refuse("a shift by the operand width or more");
-    const z3::expr k = c_.bv_val(count, w);
-    const z3::expr r = name == "SHL" ? z3::shl(a, k) : name == "SHR" ? z3::lshr(a, k) : z3::ashr(a, k);
-    write(s, op(0), r);
-    result_flags(s, r, w);
-    const unsigned out = name == "SHL" ? w - count : count - 1;  // the last bit shifted out
-    s.cf = a.extract(out, out) == top;
-    s.of = count != 1 ? undefined_flag() : name == "SHL" ? msb(r) != *s.cf : name == "SHR" ? msb(a) : c_.bool_val(false);
-    return;
-  }
+      name == "TEST")
+    return alu(s, in, name, w);
+  if (name == "NEG" || name == "NOT" || name == "INC" || name == "DEC") return unary(s, in, name, w);
+  if ((name == "SHL" || name == "SHR" || name == "SAR") && (m[3] == "ri" || m[3] == "r1"))
+    return shift(s, in, name, m[3], w);
   throw refuse("instruction " + in.opcode + " is not modelled");
 }
 

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "ir.hpp"
@@ -74,10 +75,21 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
   return out ? 0 : 2;
 }
 
-}  // namespace
+// What the command line asks for.
+struct request {
+  std::string target, output;
+  std::string timeout;  // the text as given: --emit-ctest passes it on to every proof test
+  double timeout_s = 0;
+  bool json = false;
+  int jobs = 1;
+  unsigned loop_bound = 66;
+  std::optional<op> only_op;
+  std::vector<std::string> names;  // --impl a,b,...; empty: every one
+};
 
-static int prove_main(int argc, char** argv) {
-  if (!registry_ok()) return 2;
+// The request, or the exit status when there is nothing to prove (--help,
+// --emit-ctest, a bad option).
+std::variant<request, int> read_request(int argc, char** argv) {
   namespace cl = command_line;
   const char* me = "scanproof prove";
   const auto a = cl::parse(me, argc, argv, 1,
@@ -85,60 +97,86 @@ static int prove_main(int argc, char** argv) {
                             {"loop-bound", true}, {"output", true}, {"jobs", true}, {"emit-ctest", true}});
   if (!a) return usage(2);
   if (a->help) return usage(0);
-  const std::string target = a->value("target", "host"), output = a->value("output");
-  const bool json = a->has("json");
-  // The text as given: --emit-ctest passes it on to every proof test.
-  const std::string timeout = a->value("timeout", SCANPROOF_PROOF_TIMEOUT);
-  const auto timeout_s = cl::timeout_seconds(me, timeout);
+  request r;
+  r.target = a->value("target", "host");
+  r.output = a->value("output");
+  r.json = a->has("json");
+  r.timeout = a->value("timeout", SCANPROOF_PROOF_TIMEOUT);
+  const auto timeout_s = cl::timeout_seconds(me, r.timeout);
   if (!timeout_s) return 2;
-  const auto jobs_given = cl::jobs(me, *a);
-  if (!jobs_given) return 2;
-  int jobs = *jobs_given;
-  unsigned loop_bound = 66;
+  r.timeout_s = *timeout_s;
+  const auto jobs = cl::jobs(me, *a);
+  if (!jobs) return 2;
+  r.jobs = *jobs;
   if (a->has("loop-bound")) {
     const auto n = cl::positive_integer(me, "--loop-bound", a->value("loop-bound"));
     if (!n) return 2;
-    loop_bound = static_cast<unsigned>(*n);
+    r.loop_bound = static_cast<unsigned>(*n);
   }
-  if (a->has("emit-ctest")) return emit_ctest(a->value("emit-ctest"), self_path(argv[0]), timeout);
-  std::optional<op> only_op;
-  if (a->has("op") && !(only_op = cl::op_named(me, a->value("op")))) return 2;
-  const auto names = cl::implementation_names(me, a->value("impl"));  // --impl a,b,...
+  if (a->has("emit-ctest")) return emit_ctest(a->value("emit-ctest"), self_path(argv[0]), r.timeout);
+  if (a->has("op") && !(r.only_op = cl::op_named(me, a->value("op")))) return 2;
+  const auto names = cl::implementation_names(me, a->value("impl"));
   if (!names) return 2;
+  r.names = *names;
+  return r;
+}
 
-  std::ostream& text = json ? std::cerr : std::cout;
+// The target's IR (the cross IR is built on demand: CMake knows the sources
+// and flags), or nullptr when there is none (said on stderr).
+std::unique_ptr<proof::ir_set> target_ir(const std::string& target) {
   if (target != "host") {
-    // The cross IR is built on demand: CMake knows the sources and flags.
     const std::string cmd = std::string("'" SCANPROOF_CMAKE_COMMAND "' --build '" SCANPROOF_PROOF_BUILD_DIR
                                         "' --target proof_ir_") + target + " >&2";
     if (std::system(cmd.c_str()) != 0) {
       std::cerr << "scanproof prove: cannot generate the IR for target '" << target << "' ("
                 << cmd << " failed). Known targets: host " SCANPROOF_PROOF_TARGETS "\n";
-      return 2;
+      return nullptr;
     }
   }
-  std::unique_ptr<proof::ir_set> ir;
   try {
-    ir = proof::load_ir(std::string(SCANPROOF_PROOF_IR_ROOT) + "/" + target, target);
+    return proof::load_ir(std::string(SCANPROOF_PROOF_IR_ROOT) + "/" + target, target);
   } catch (const std::exception& e) {
     std::cerr << "scanproof prove: " << e.what() << "\n";
-    return 2;
+    return nullptr;
   }
-  proof::prove_options po;
-  po.timeout_s = *timeout_s;
-  po.loop_bound = loop_bound;
-  po.replay = target == "host";
-  if (!po.replay)
-    po.no_replay = "not replayed: this is " + target + " IR and the prover runs host code; run `scanproof check --impl NAME` in the " + target + " build under its emulator";
-  text << "scanproof prove: " << ir->target << " (" << ir->triple << ", "
-       << (ir->big_endian ? "big" : "little") << "-endian, " << ir->long_bits << "-bit long), "
-       << ir->compiler << " " << ir->flags << "\n";
+}
 
+std::vector<const descriptor*> selected(const request& r) {
   std::vector<const descriptor*> todo;
   for (const descriptor& d : registry())
-    if ((names->empty() || std::find(names->begin(), names->end(), d.name) != names->end()) &&
-        (!only_op || d.operation == *only_op))
+    if ((r.names.empty() || std::find(r.names.begin(), r.names.end(), d.name) != r.names.end()) &&
+        (!r.only_op || d.operation == *r.only_op))
       todo.push_back(&d);
+  return todo;
+}
+
+// One implementation's proof in a process of its own: a crash or hang in
+// the translator or the solver costs this row only.
+proof::outcome prove_isolated(const descriptor& d, const proof::ir_set& ir, const proof::prove_options& po,
+                              unsigned guard_s) {
+  const auto start = std::chrono::steady_clock::now();
+  const isolated_result run = run_isolated([&] { return proof::to_record(proof::prove(d, ir, po)); }, guard_s);
+  proof::outcome r;
+  if (run.completed) {
+    r = proof::from_record(run.output);
+    if (r.name.empty()) {  // an unreadable outcome (from_record says so): whose it is
+      r.name = d.name;
+      r.op = name(d.operation);
+    }
+    return r;
+  }
+  r.name = d.name;
+  r.op = name(d.operation);
+  r.verdict = "error";
+  r.result = proof::status::fail;
+  r.reason = "the prover did not run to its end (a bug in the suite): " + run.why;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+// Every proof, `jobs` at once, each printed as it ends; the outcomes in `todo`'s order.
+std::vector<proof::outcome> prove_all(const std::vector<const descriptor*>& todo, const proof::ir_set& ir,
+                                      const proof::prove_options& po, int jobs, std::ostream& text) {
   // Without a child process per proof, proofs share this process's LLVM
   // module, which is not for concurrent use: one at a time.
   if (!can_fork()) jobs = 1;
@@ -146,28 +184,10 @@ static int prove_main(int argc, char** argv) {
   std::atomic<std::size_t> next{0};
   std::mutex text_mutex;
   // A guard against a prover that hangs past its own time limit, not a timing.
-  const auto guard = static_cast<unsigned>(2 * *timeout_s + 120);
+  const auto guard = static_cast<unsigned>(2 * po.timeout_s + 120);
   auto worker = [&] {
     for (std::size_t i; (i = next++) < todo.size();) {
-      const descriptor& d = *todo[i];
-      const auto start = std::chrono::steady_clock::now();
-      // A crash or hang in the translator or the solver costs this row only.
-      const isolated_result run = run_isolated([&] { return proof::to_record(proof::prove(d, *ir, po)); }, guard);
-      proof::outcome r;
-      if (run.completed) {
-        r = proof::from_record(run.output);
-        if (r.name.empty()) {  // an unreadable outcome (from_record says so): whose it is
-          r.name = d.name;
-          r.op = name(d.operation);
-        }
-      } else {
-        r.name = d.name;
-        r.op = name(d.operation);
-        r.verdict = "error";
-        r.result = proof::status::fail;
-        r.reason = "the prover did not run to its end (a bug in the suite): " + run.why;
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      }
+      const proof::outcome r = prove_isolated(*todo[i], ir, po, guard);
       const std::lock_guard<std::mutex> lock(text_mutex);
       all[i] = r;
       proof::print_text(text, r);
@@ -177,12 +197,35 @@ static int prove_main(int argc, char** argv) {
   for (int t = 1; t < std::min<int>(jobs, static_cast<int>(todo.size())); ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
-  if (json) proof::print_json(std::cout, *ir, all);
-  if (!output.empty()) {
-    std::ofstream out(output);
+  return all;
+}
+
+}  // namespace
+
+static int prove_main(int argc, char** argv) {
+  if (!registry_ok()) return 2;
+  const auto asked = read_request(argc, argv);
+  if (const int* status = std::get_if<int>(&asked)) return *status;
+  const request& rq = std::get<request>(asked);
+  std::ostream& text = rq.json ? std::cerr : std::cout;
+  const std::unique_ptr<proof::ir_set> ir = target_ir(rq.target);
+  if (!ir) return 2;
+  proof::prove_options po;
+  po.timeout_s = rq.timeout_s;
+  po.loop_bound = rq.loop_bound;
+  po.replay = rq.target == "host";
+  if (!po.replay)
+    po.no_replay = "not replayed: this is " + rq.target + " IR and the prover runs host code; run `scanproof check --impl NAME` in the " + rq.target + " build under its emulator";
+  text << "scanproof prove: " << ir->target << " (" << ir->triple << ", "
+       << (ir->big_endian ? "big" : "little") << "-endian, " << ir->long_bits << "-bit long), "
+       << ir->compiler << " " << ir->flags << "\n";
+  const std::vector<proof::outcome> all = prove_all(selected(rq), *ir, po, rq.jobs, text);
+  if (rq.json) proof::print_json(std::cout, *ir, all);
+  if (!rq.output.empty()) {
+    std::ofstream out(rq.output);
     proof::print_json(out, *ir, all);
     if (!out.flush()) {
-      std::cerr << "scanproof prove: cannot write " << output << "\n";
+      std::cerr << "scanproof prove: cannot write " << rq.output << "\n";
       return 2;
     }
   }

@@ -18,12 +18,15 @@
 #include "scanproof/shape.hpp"
 #include "scanproof/supervise.hpp"
 #include "scanproof/zero_policy.hpp"
+#include "prover.hpp"
 #include "translate.hpp"
 
 namespace scanproof::proof {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
+using detail::clock_type;
+using detail::prover;
+using detail::scope_result;
 
 // Whether the replayed implementations' asserts are compiled in: they are
 // built with this process's flags (the build type's; RelWithDebInfo and
@@ -102,299 +105,6 @@ std::string inputs_text(const shape& sh) {
   if (sh.width == 128 && sh.high_offset == 63) return "all 2^127 boards of the 63-offset layout";
   return "all 2^" + std::to_string(sh.width) + " inputs";
 }
-
-// What one scope (nonzero inputs, or zero) came to.
-struct scope_result {
-  enum class kind { proved, counterexample, not_provable, error } k = kind::proved;
-  std::string reason;
-  word input;  // the board
-  std::int64_t want = 0, predicted = 0;
-  bool ub = false;
-  std::string engine;  // what decided it: "bdd", "z3-sat", "bdd+z3-sat"...
-  std::string how;     // "bdd, 1 query, 0.06 s": for the details line
-  const exit_event* exit = nullptr;  // the contract exit taken at the input (a failed assert...), if any
-  // A pop op's board left behind (argument space): required, and as the IR leaves it.
-  std::optional<word> want_after, predicted_after;
-
-  static scope_result of(kind k, std::string reason) {
-    scope_result r;
-    r.k = k;
-    r.reason = std::move(reason);
-    return r;
-  }
-};
-
-// One implementation's proof: its Z3 context, formula and time limit.
-class prover {
- public:
-  prover(const prove_options& o, const shape& sh)
-      : o_(o), sh_(sh), b_(c_.bv_const("b", board_bits(sh))),
-        deadline_(clock_type::now() + std::chrono::milliseconds(static_cast<long>(o.timeout_s * 1000))) {}
-
-  unsigned remaining_ms() const {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - clock_type::now());
-    return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
-  }
-
-  z3::context c_;  // declared first: destroyed after every expression that refers to it
-  std::optional<function_formula> formula;
-
-  // `checked`: the inputs the contract is checked on (the domain's nonzero
-  // boards, and zero when its result is checked). A loop is followed only
-  // as far as one of them can take it: a shift loop over a nonzero word ends
-  // within its width, whatever it does on zero.
-  function_formula translate_fn(const llvm::Function& fn, const z3::expr& checked, const ir_set& ir) {
-    translate_options t;
-    t.loop_bound = o_.loop_bound;
-    t.linked = [&ir](const llvm::GlobalVariable& gv, std::string& why) { return ir.linked_global(gv, why); };
-    t.feasible = [this, checked](const z3::expr& path) {
-      const z3::expr pc = path && checked;
-      // Past the time limit nothing more is solved: the path stays undecided
-      // (the loop is reported as not bounded in time), and the run ends.
-      if (remaining_ms() == 0) return z3::unknown;
-      // A path condition with floating point needs QF_FPBV; Z3 tells.
-      const decision d = decide(pc, b_, false, {}, deadline_, std::max(1u, remaining_ms()), board_of());
-      if (d.result != z3::unknown || remaining_ms() == 0) return d.result;
-      return decide(pc, b_, true, {false, true}, deadline_, std::max(1u, remaining_ms())).result;
-    };
-    t.quickly_infeasible = [this, checked](const z3::expr& path) {
-      const z3::expr pc = path && checked;
-      const auto soon = std::min(deadline_, clock_type::now() + std::chrono::seconds(2));
-      return decide(pc, b_, false, {}, soon, std::min(remaining_ms(), 1000u), board_of()).result == z3::unsat;
-    };
-    return translate(fn, c_, arguments(sh_, b_), t);
-  }
-
-  // Tries each alternative query set; in all but the last Z3 gets at most
-  // 5 s (the direct popcount comparison is instant or hopeless for it).
-  scope_result run(const std::vector<query_set>& alternatives, op o, bool zero_scope) {
-    scope_result r;
-    std::string tried;
-    bool timed_out = false;
-    for (std::size_t i = 0; i < alternatives.size(); ++i) {
-      const query_set& qs = alternatives[i];
-      if (!qs.z3 && (!qs.bdd || formula->uses_fp)) continue;  // no engine for it
-      const bool last = i + 1 == alternatives.size();
-      r = run(qs, o, zero_scope, last ? remaining_ms() : std::min(remaining_ms(), 5000u), tried, timed_out);
-      if (r.k != scope_result::kind::not_provable || remaining_ms() == 0) break;
-    }
-    if (r.k == scope_result::kind::not_provable)
-      r.reason = (timed_out || remaining_ms() == 0 ? timeout_reason() : "the engines gave up") +
-                 (tried.empty() ? "" : " (tried " + tried + ")");
-    return r;
-  }
-
-  scope_result run(const query_set& qs, op o, bool zero_scope, unsigned z3_budget_ms, std::string& tried,
-                   bool& timed_out) {
-    const function_formula& f = *formula;
-    const auto until = clock_type::now() + std::chrono::milliseconds(z3_budget_ms);
-    z3::expr any_ub = c_.bool_val(false);
-    for (const ub_event& e : f.ub) any_ub = any_ub || e.when;
-    for (const exit_event& e : f.exits) any_ub = any_ub || e.when;  // a checked input must not stop the program
-    std::vector<std::string> by;  // the engines that decided queries, in order
-    double seconds = 0;
-    auto summary = [&](scope_result& r) {
-      for (const std::string& e : by) r.engine += (r.engine.empty() ? "" : "+") + e;
-      char buf[120];
-      std::snprintf(buf, sizeof buf, "%s, %zu quer%s, %.2f s", r.engine.c_str(), qs.queries.size(),
-                    qs.queries.size() == 1 ? "y" : "ies", seconds);
-      r.how = std::string(buf) + ": " + qs.what;
-      return r;
-    };
-    for (const query& q : qs.queries) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - clock_type::now()).count();
-      const unsigned ms = left > 0 ? std::min(remaining_ms(), static_cast<unsigned>(left)) : 0;
-      if (remaining_ms() == 0) {
-        timed_out = true;
-        return scope_result::of(scope_result::kind::not_provable, "");
-      }
-      z3::expr question = q.domain && (f.result != q.want || left_differs(q) || any_ub);
-      if (zero_scope) {  // one input: the engines get the formula evaluated at it
-        z3::expr_vector from(c_), to(c_);
-        from.push_back(b_);
-        to.push_back(c_.bv_val(0, b_.get_sort().bv_size()));
-        question = question.substitute(from, to).simplify();
-      }
-      const decision d = decide(question, b_, f.uses_fp,
-                                {qs.bdd, qs.z3 && ms > 0}, deadline_, ms, board_of());
-      seconds += d.seconds;
-      if (!d.engine.empty() && std::find(by.begin(), by.end(), d.engine) == by.end()) by.push_back(d.engine);
-      if (d.result == z3::unsat) continue;
-      if (d.result == z3::unknown) {
-        if (d.timed_out || ms == 0) timed_out = true;
-        const std::string what = d.tried.empty() ? (ms == 0 ? "z3-sat: timeout" : "nothing") : d.tried;
-        tried += (tried.empty() ? "" : "; ") + qs.what + ": " + what;
-        return scope_result::of(scope_result::kind::not_provable, "");
-      }
-      if (!d.disagreement.empty()) {
-        scope_result r = scope_result::of(scope_result::kind::error, d.disagreement);
-        return summary(r);
-      }
-      scope_result r = counterexample(*d.model, q, o, zero_scope);
-      return summary(r);
-    }
-    scope_result r;
-    return summary(r);
-  }
-
-  // A pop op's board left behind is not the one `q` requires (false when
-  // `q` requires none).
-  z3::expr left_differs(const query& q) {
-    z3::expr differs = c_.bool_val(false);
-    for (std::size_t h = 0; h < q.want_after.size(); ++h) differs = differs || formula->after.at(h) != q.want_after[h];
-    return differs;
-  }
-
-  // Inline asm whose meaning differs between CPUs: the proof is of the
-  // documented or newer behaviour (each choice true); `with_choices` keeps
-  // the formula with the choices open for the question below.
-  void assume_documented_behaviour() {
-    function_formula& f = *formula;
-    if (f.cpu_choices.empty()) return;
-    with_choices_ = f.result;
-    z3::expr_vector from(c_), to(c_);
-    for (const auto& ch : f.cpu_choices) {
-      from.push_back(ch.first);
-      to.push_back(c_.bool_val(true));
-    }
-    f.result = f.result.substitute(from, to);
-    for (auto* events : {&f.ub, &f.poison_sources})
-      for (ub_event& e : *events) e.when = e.when.substitute(from, to);
-    for (exit_event& e : f.exits) e.when = e.when.substitute(from, to);
-  }
-
-  // Does the result on `domain` change when CPU choice k is false? An input
-  // where it does, or nullopt (also when that is not decided in time).
-  std::optional<word> depends_on_choice(std::size_t k, const z3::expr& domain) {
-    const function_formula& f = *formula;
-    z3::expr_vector from(c_), to(c_);
-    for (std::size_t i = 0; i < f.cpu_choices.size(); ++i) {
-      from.push_back(f.cpu_choices[i].first);
-      to.push_back(c_.bool_val(i != k));
-    }
-    const z3::expr other = z3::expr(*with_choices_).substitute(from, to);
-    const decision d =
-        decide(domain && other != f.result, b_, f.uses_fp, {}, deadline_, remaining_ms(), board_of());
-    if (d.result != z3::sat || !d.model) return std::nullopt;
-    return model_word(*d.model, b_);
-  }
-
-  // The build runs the dispatch path this CPU chose, not necessarily the
-  // counterexample's: the IR's value at `input` on each path (of one
-  // dispatch choice) that returns `got`, or empty.
-  std::string dispatch_path_returning(word input, std::int64_t got) {
-    const function_formula& f = *formula;
-    for (const dispatch_choice& d : f.dispatch)
-      for (std::size_t k = 0; k < d.labels.size(); ++k) {
-        z3::expr_vector from(c_), to(c_);
-        from.push_back(b_);
-        to.push_back(board_value(input));
-        from.push_back(d.selector);
-        to.push_back(c_.bv_val(static_cast<unsigned>(k), 8));
-        const z3::expr v = z3::expr(f.result).substitute(from, to).simplify();
-        if (v.is_numeral() && static_cast<std::int64_t>(v.get_numeral_uint64()) == got)
-          return d.global + " = " + d.labels[k];
-      }
-    if (f.cpu_reads.empty()) return "";
-    // Some CPU-feature values make the IR return what the build did?
-    z3::expr_vector from(c_), to(c_);
-    from.push_back(b_);
-    to.push_back(board_value(input));
-    const z3::expr v = z3::expr(f.result).substitute(from, to);
-    const decision d = decide(v == c_.bv_val(static_cast<std::uint64_t>(got), 64), b_, f.uses_fp, {}, deadline_,
-                              std::max(1u, std::min(remaining_ms(), 10000u)), board_of());
-    return d.result == z3::sat ? "the features this CPU reports in __cpu_model" : "";
-  }
-
-  std::string timeout_reason() const {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "solver timeout after %.0f s (--timeout / SCANPROOF_PROOF_TIMEOUT)",
-                  o_.timeout_s);
-    return buf;
-  }
-
-  scope_result counterexample(const z3::model& m, const query& q, op o, bool zero_scope) {
-    const function_formula& f = *formula;
-    scope_result r;
-    r.k = scope_result::kind::counterexample;
-    r.input = model_word(m, b_);
-    r.predicted = static_cast<std::int64_t>(m.eval(f.result, true).get_numeral_uint64());
-    r.want = static_cast<std::int64_t>(m.eval(q.want, true).get_numeral_uint64());
-    // An induction step names two inputs: report the one that is wrong.
-    for (const z3::expr& s : q.suspects) {
-      const word in = model_word(m, s);
-      z3::expr_vector from(c_), to(c_);
-      from.push_back(b_);
-      to.push_back(board_value(in));
-      const auto got = static_cast<std::int64_t>(
-          m.eval(z3::expr(f.result).substitute(from, to), true).get_numeral_uint64());
-      if (got != oracle_result(o, sh_, in)) {
-        r.input = in;
-        r.predicted = got;
-        r.want = oracle_result(o, sh_, in);
-        break;
-      }
-    }
-    if (!q.want_after.empty()) {  // a pop op: the boards left behind, in argument space
-      const auto halves = [&](const std::vector<z3::expr>& h) {
-        return word{m.eval(h.at(0), true).get_numeral_uint64(), m.eval(h.at(1), true).get_numeral_uint64()};
-      };
-      r.want_after = halves(q.want_after);
-      r.predicted_after = halves(f.after);
-    }
-    std::string ub;
-    for (const ub_event& e : f.ub)
-      if (m.eval(e.when, true).is_true()) ub += (ub.empty() ? "" : "; ") + e.what;
-    for (const exit_event& e : f.exits)
-      if (!r.exit && m.eval(e.when, true).is_true()) r.exit = &e;
-    if (r.exit) {
-      r.reason = "the scanner stops on this input: " + r.exit->what;
-    } else if (!ub.empty()) {
-      r.ub = true;
-      for (const ub_event& e : f.poison_sources)
-        if (m.eval(e.when, true).is_true()) ub += "; poison from " + e.what;
-      r.reason = "undefined behaviour at this input: " + ub;
-    } else if (r.want_after) {  // as conformance shows a pop op's failure
-      r.reason = op_label(o, sh_) + "(" + render(sh_, r.input) + ") expected " + std::to_string(r.want) +
-                 " leaving " + render_argument(sh_, *r.want_after) + ", got " + std::to_string(r.predicted) +
-                 " leaving " + render_argument(sh_, *r.predicted_after);
-    } else {
-      r.reason = "returns " + std::to_string(r.predicted) + ", must return " + std::to_string(r.want);
-    }
-    for (const z3::expr& v : f.cpu_reads)
-      r.reason += " (with " + v.decl().name().str().substr(4) + " = " + hex(m.eval(v, true).get_numeral_uint64()) + ")";
-    // Which dispatch path the solver took: the one the proof fails on.
-    for (const dispatch_choice& d : f.dispatch) {
-      const std::uint64_t k = m.eval(d.selector, true).get_numeral_uint64();
-      r.reason += " (on the dispatch path " + d.global + " = " + d.labels[std::min<std::size_t>(k, d.labels.size() - 1)] + ")";
-    }
-    // The contract formula and the reference oracle must agree on the input.
-    const std::int64_t oracle = zero_scope ? r.want : oracle_result(o, sh_, r.input);
-    if (oracle != r.want) {
-      r.k = scope_result::kind::error;
-      r.reason = "suite bug: the contract formula wants " + std::to_string(r.want) + " at " +
-                 render(sh_, r.input) + ", the reference oracle " + std::to_string(oracle);
-    } else if (r.want_after && *r.want_after != to_argument(sh_, oracle_after(o, sh_, r.input))) {
-      r.k = scope_result::kind::error;
-      r.reason = "suite bug: the contract formula wants the board " + render_argument(sh_, *r.want_after) +
-                 " left at " + render(sh_, r.input) + ", the reference oracle " +
-                 render_argument(sh_, to_argument(sh_, oracle_after(o, sh_, r.input)));
-    }
-    return r;
-  }
-
-  z3::expr board_value(word board) { return bv_word(c_, board, b_.get_sort().bv_size()); }
-  const z3::expr& board() const { return b_; }
-
- private:
-  const prove_options& o_;
-  shape sh_;
-  z3::expr b_;  // the board: sh_.squares() bits
-  // The BDD engine's view of the board: the halves' split, the domain.
-  board_layout board_of() const { return {sh_.width == 128 ? sh_.high_offset : 0, sh_.domain}; }
-  std::optional<z3::expr> with_choices_;
-  clock_type::time_point deadline_;
-};
 
 void set_input(outcome& out, const shape& sh, word board) {
   out.input = board;
@@ -582,6 +292,90 @@ std::vector<scope_plan> scope_plans(const descriptor& d, const zero_decision& zp
   return plans;
 }
 
+// The verdict as the scopes come in.
+struct tally {
+  bool fail = false, skip = false, have_cex = false;
+};
+
+// A scope's result, and whether the catalogue expects it to fail (why).
+struct scope_verdict {
+  const scope_result& r;
+  bool expected;
+  const std::string& xreason;
+};
+
+// A counterexample, replayed on the build; the first unexpected one is
+// the one reported. False: the build disagrees with the IR (`out` is the error).
+bool record_counterexample(const descriptor& d, const prove_options& o, const std::string& label,
+                           const scope_verdict& v, prover& p, tally& t, outcome& out) {
+  const scope_result& r = v.r;
+  std::string replay;
+  if (!check_replay(d, o, r, p, out, replay)) return false;
+  const bool take = !t.have_cex || (out.expected && !v.expected);  // report an unexpected one first
+  if (take) {
+    t.have_cex = true;
+    out.verdict = "counterexample";
+    out.expected = v.expected;
+    set_input(out, d.sh, r.input);
+    out.expected_value = r.want;
+    if (!r.exit) out.got = r.predicted;  // a stop returns nothing
+    out.expected_after = r.want_after ? render_argument(d.sh, *r.want_after) : "";
+    out.got_after = r.predicted_after && !r.exit ? render_argument(d.sh, *r.predicted_after) : "";
+    out.replay = replay;
+    out.reason = label + ": " + r.reason + (v.expected ? " (expected: " + v.xreason + ")" : "");
+  }
+  if (!v.expected) t.fail = true;
+  out.details.push_back(label + ": counterexample " + render(d.sh, r.input) + ": " + r.reason +
+                        (v.expected ? " (expected failure: " + v.xreason + ")" : " (UNEXPECTED)") + " [" + r.how +
+                        "]");
+  return true;
+}
+
+// One scope's result in the outcome. False: the proof ends here (an error).
+bool record_scope(const descriptor& d, const prove_options& o, const std::string& label, const scope_verdict& v,
+                  prover& p, tally& t, outcome& out) {
+  const scope_result& r = v.r;
+  if (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample) add_engines(out, r.engine);
+  switch (r.k) {
+    case scope_result::kind::proved:
+      if (v.expected) {
+        t.fail = true;
+        out.expected = true;
+        out.details.push_back(label + ": proved (" + r.how + "), but expected to fail (XPASS): " + v.xreason);
+        out.reason = label + ": proved, but the catalogue expects a failure (XPASS): " + v.xreason;
+      } else {
+        out.details.push_back(label + ": proved (" + r.how + ")");
+      }
+      return true;
+    case scope_result::kind::not_provable:
+      t.skip = true;
+      out.details.push_back(label + ": not provable: " + r.reason);
+      if (out.reason.empty()) out.reason = r.reason;
+      return true;
+    case scope_result::kind::error:
+      out.verdict = "error";
+      out.reason = r.reason;
+      out.result = status::fail;
+      return false;
+    case scope_result::kind::counterexample: return record_counterexample(d, o, label, v, p, t, out);
+  }
+  return true;
+}
+
+// The verdict once every scope is in.
+void conclude(const descriptor& d, const ir_set& ir, const function_formula& f, const tally& t, outcome& out) {
+  if (!t.have_cex) {
+    if (t.skip) {
+      out.verdict = "not provable";
+    } else {
+      out.verdict = "proved";
+      if (!t.fail) out.reason.clear();  // an XPASS keeps its reason
+    }
+  }
+  if (!t.have_cex && !t.skip && !t.fail) describe_proof(d, ir, f, out);
+  out.result = t.fail ? status::fail : t.skip ? status::skip : status::pass;
+}
+
 }  // namespace
 
 outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
@@ -621,7 +415,7 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
                         "(IR made with another version of scanproof/registry.hpp or candidate.h?)");
   const std::vector<scope_plan> plans = scope_plans(d, zp, p, empty, out);
 
-  bool fail = false, skip = false, have_cex = false;
+  tally t;
   for (const scope_plan& plan : plans) {
     std::string xreason;
     bool expected = false;
@@ -639,65 +433,11 @@ outcome prove(const descriptor& d, const ir_set& ir, const prove_options& o) {
     } catch (const z3::exception& e) {
       r = scope_result::of(scope_result::kind::not_provable, std::string("the solver failed: ") + e.msg());
     }
-    const std::string label = plan.label;
-    if (r.k == scope_result::kind::proved || r.k == scope_result::kind::counterexample) add_engines(out, r.engine);
-    switch (r.k) {
-      case scope_result::kind::proved:
-        if (expected) {
-          fail = true;
-          out.expected = true;
-          out.details.push_back(label + ": proved (" + r.how + "), but expected to fail (XPASS): " + xreason);
-          out.reason = label + ": proved, but the catalogue expects a failure (XPASS): " + xreason;
-        } else {
-          out.details.push_back(label + ": proved (" + r.how + ")");
-        }
-        break;
-      case scope_result::kind::not_provable:
-        skip = true;
-        out.details.push_back(label + ": not provable: " + r.reason);
-        if (out.reason.empty()) out.reason = r.reason;
-        break;
-      case scope_result::kind::error:
-        out.verdict = "error";
-        out.reason = r.reason;
-        out.result = status::fail;
-        return finish();
-      case scope_result::kind::counterexample: {
-        std::string replay;
-        if (!check_replay(d, o, r, p, out, replay)) return finish();
-        const bool take = !have_cex || (out.expected && !expected);  // report an unexpected one first
-        if (take) {
-          have_cex = true;
-          out.verdict = "counterexample";
-          out.expected = expected;
-          set_input(out, d.sh, r.input);
-          out.expected_value = r.want;
-          if (!r.exit) out.got = r.predicted;  // a stop returns nothing
-          out.expected_after = r.want_after ? render_argument(d.sh, *r.want_after) : "";
-          out.got_after = r.predicted_after && !r.exit ? render_argument(d.sh, *r.predicted_after) : "";
-          out.replay = replay;
-          out.reason = label + ": " + r.reason + (expected ? " (expected: " + xreason + ")" : "");
-        }
-        if (!expected) fail = true;
-        out.details.push_back(label + ": counterexample " + render(d.sh, r.input) + ": " + r.reason +
-                              (expected ? " (expected failure: " + xreason + ")" : " (UNEXPECTED)") +
-                              " [" + r.how + "]");
-        break;
-      }
-    }
+    if (!record_scope(d, o, plan.label, {r, expected, xreason}, p, t, out)) return finish();
   }
   // Where CPUs differ (inline asm), say whether the verdict depends on it.
   note_cpu_choices(d.sh, p, empty, zp.want.has_value(), out);
-  if (!have_cex) {
-    if (skip) {
-      out.verdict = "not provable";
-    } else {
-      out.verdict = "proved";
-      if (!fail) out.reason.clear();  // an XPASS keeps its reason
-    }
-  }
-  if (!have_cex && !skip && !fail) describe_proof(d, ir, *p.formula, out);
-  out.result = fail ? status::fail : skip ? status::skip : status::pass;
+  conclude(d, ir, *p.formula, t, out);
   return finish();
 }
 

@@ -22,6 +22,7 @@
 #include <unordered_map>
 
 #include "constant_layout.hpp"
+#include "lane_semantics.hpp"
 #include "not_modelled.hpp"
 
 namespace scanproof::proof {
@@ -76,9 +77,71 @@ struct stop {
 };
 
 std::uint64_t mask(unsigned w) { return w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1; }
-std::int64_t sext(std::uint64_t v, unsigned w) {
-  return w >= 64 ? static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v << (64 - w)) >> (64 - w);
-}
+
+// lane_semantics.hpp's value domain for start-up: numbers. A poison lane is
+// one whose value is not known (poison, undef, or from outside the file);
+// undefined behaviour stops the interpreter.
+struct concrete_lanes {
+  using term = llvm::APInt;
+  using truth = bool;
+  struct lane {
+    llvm::APInt v;
+    bool poison;
+  };
+  static constexpr bool has_fp = false;
+  const char* made_poison = nullptr;  // the first poison source met: why a lane is poison
+
+  static term num(const llvm::APInt& a) { return a; }
+  void poison_source(bool cond, const char* what, const llvm::Value&) {
+    if (cond && !made_poison) made_poison = what;
+  }
+  static void ub(bool cond, const char* what, const llvm::Value&) {
+    if (cond) throw stop{std::string("has undefined behaviour (") + what + ")"};
+  }
+  [[noreturn]] static void fail(const char* what, const llvm::Value& where) {
+    const auto* i = dyn_cast<llvm::Instruction>(&where);
+    throw stop{std::string(what) + " (" + (i ? i->getOpcodeName() : "a constant") + ")"};
+  }
+
+  static unsigned width(const term& x) { return x.getBitWidth(); }
+  static truth ult(const term& x, const term& y) { return x.ult(y); }
+  static truth ule(const term& x, const term& y) { return x.ule(y); }
+  static truth ugt(const term& x, const term& y) { return x.ugt(y); }
+  static truth uge(const term& x, const term& y) { return x.uge(y); }
+  static truth slt(const term& x, const term& y) { return x.slt(y); }
+  static truth sle(const term& x, const term& y) { return x.sle(y); }
+  static truth sgt(const term& x, const term& y) { return x.sgt(y); }
+  static truth sge(const term& x, const term& y) { return x.sge(y); }
+  static term ite(bool c, const term& a, const term& b) { return c ? a : b; }
+  static truth ite(bool c, bool a, bool b) { return c ? a : b; }
+  static term udiv(const term& x, const term& y) { return x.udiv(y); }
+  static term urem(const term& x, const term& y) { return x.urem(y); }
+  static term sdiv(const term& x, const term& y) { return x.sdiv(y); }
+  static term srem(const term& x, const term& y) { return x.srem(y); }
+  static term shl(const term& x, const term& y) { return x.shl(y); }
+  static term lshr(const term& x, const term& y) { return x.lshr(y); }
+  static term ashr(const term& x, const term& y) { return x.ashr(y); }
+  static term zext(const term& x, unsigned by) { return x.zext(x.getBitWidth() + by); }
+  static term sext(const term& x, unsigned by) { return x.sext(x.getBitWidth() + by); }
+  static term extract(const term& x, unsigned hi, unsigned lo) { return x.extractBits(hi - lo + 1, lo); }
+  static term concat(const term& hi, const term& lo) { return hi.concat(lo); }
+  static truth add_wraps(const term& x, const term& y, bool s) { return wraps(x, y, s, &term::sadd_ov, &term::uadd_ov); }
+  static truth sub_wraps(const term& x, const term& y, bool s) { return wraps(x, y, s, &term::ssub_ov, &term::usub_ov); }
+  static truth mul_wraps(const term& x, const term& y, bool s) { return wraps(x, y, s, &term::smul_ov, &term::umul_ov); }
+  static term popcount(const term& x) { return {x.getBitWidth(), x.popcount()}; }
+  static term cttz(const term& x) { return {x.getBitWidth(), x.countr_zero()}; }
+  static term ctlz(const term& x) { return {x.getBitWidth(), x.countl_zero()}; }
+  static term bswap(const term& x) { return x.byteSwap(); }
+  static term bitreverse(const term& x) { return x.reverseBits(); }
+
+ private:
+  using overflow = term (term::*)(const term&, bool&) const;
+  static bool wraps(const term& x, const term& y, bool s, overflow signed_op, overflow unsigned_op) {
+    bool out = false;
+    [[maybe_unused]] const term r = (x.*(s ? signed_op : unsigned_op))(y, out);
+    return out;
+  }
+};
 
 class interpreter {
  public:
@@ -188,7 +251,7 @@ class interpreter {
     for (auto& [v, scale] : vars) {
       const value i = operand(frame, v);
       if (i.unknown) throw stop{"an address computed from " + *i.unknown};
-      base.off += sext(i.bits, i.width) * scale.getSExtValue();
+      base.off += llvm::APInt(i.width, i.bits).getSExtValue() * scale.getSExtValue();
     }
     return base;
   }
@@ -302,11 +365,14 @@ class interpreter {
   const llvm::DataLayout& dl_;
 };
 
-// One call's instructions, each a visit method (llvm::InstVisitor): the
-// start-up semantics of an instruction is written once, here. Scalar
-// integers are computed on 64-bit words (millions of steps: building an
-// llvm::Constant per value would intern each one in the context); vectors,
-// and intrinsics on known values, go through LLVM's own constant folding.
+// One call's instructions, each a visit method (llvm::InstVisitor). What an
+// arithmetic instruction means (binary operators, casts, icmp, select, the
+// lane-wise intrinsics) is lane_semantics.hpp's, the proof's own, on
+// llvm::APInt lanes; this class keeps what the proof has no counterpart for:
+// the memory of objects, calls into and out of the file, control flow.
+// Moving lanes (insertelement, shufflevector, vector bitcasts) and the
+// intrinsics the proof does not compute lane by lane go through LLVM's
+// constant folding.
 class frame_exec : public llvm::InstVisitor<frame_exec> {
  public:
   frame_exec(interpreter& in, unsigned depth) : in_(in), depth_(depth) {}
@@ -344,13 +410,9 @@ class frame_exec : public llvm::InstVisitor<frame_exec> {
 
   value operand(const llvm::Value* v) { return in_.operand(frame, v); }
   void set(const llvm::Instruction& i, value v) { frame[&i] = v; }
-  static bool vector_typed(const llvm::Instruction& i) {
-    if (i.getType()->isVectorTy()) return true;
-    for (const llvm::Use& u : i.operands())
-      if (u->getType()->isVectorTy()) return true;
-    return false;
-  }
   value fold(llvm::Instruction& i);
+  template <class Meaning>
+  void lane_wise(llvm::Instruction& i, const std::vector<const llvm::Value*>& ops, Meaning&& meaning);
   void external_call(const llvm::CallBase& cb, const llvm::Function& callee, const std::vector<value>& args);
 };
 
@@ -372,86 +434,98 @@ value frame_exec::fold(llvm::Instruction& i) {
   return in_.from_constant(r, i.getOpcodeName());
 }
 
-void frame_exec::visitBinaryOperator(llvm::BinaryOperator& b) {
-  if (vector_typed(b)) {
-    if (b.getOpcode() == llvm::Instruction::UDiv || b.getOpcode() == llvm::Instruction::URem ||
-        b.getOpcode() == llvm::Instruction::SDiv || b.getOpcode() == llvm::Instruction::SRem)
-      throw stop{"a vector division"};
-    return set(b, fold(b));
+// An integer or integer-vector operand as lane_semantics.hpp's lanes: a
+// value not known is poison in every lane, and so is a poison or undefined
+// vector element.
+std::vector<concrete_lanes::lane> lanes_of(const value& x, llvm::Type* t) {
+  if (!t->isVectorTy()) return {{llvm::APInt(t->getIntegerBitWidth(), x.bits), x.unknown != nullptr}};
+  const unsigned n = llvm::cast<llvm::FixedVectorType>(t)->getNumElements();
+  std::vector<concrete_lanes::lane> out;
+  for (unsigned k = 0; k < n; ++k) {
+    const llvm::Constant* e = x.unknown ? nullptr : x.lanes->getAggregateElement(k);
+    if (auto* ci = llvm::dyn_cast_or_null<llvm::ConstantInt>(e)) out.push_back({ci->getValue(), false});
+    else out.push_back({llvm::APInt(t->getScalarSizeInBits(), 0), true});
   }
-  const value x = operand(b.getOperand(0)), y = operand(b.getOperand(1));
-  const unsigned w = x.width;
-  value r{value::kind::integer, 0, w};
-  r.unknown = x.unknown ? x.unknown : y.unknown;
-  if (!r.unknown) {
-    const std::uint64_t p = x.bits, q = y.bits;
-    switch (b.getOpcode()) {
-      case llvm::Instruction::Add: r.bits = p + q; break;
-      case llvm::Instruction::Sub: r.bits = p - q; break;
-      case llvm::Instruction::Mul: r.bits = p * q; break;
-      case llvm::Instruction::And: r.bits = p & q; break;
-      case llvm::Instruction::Or: r.bits = p | q; break;
-      case llvm::Instruction::Xor: r.bits = p ^ q; break;
-      case llvm::Instruction::Shl: r.bits = q >= w ? 0 : p << q; break;
-      case llvm::Instruction::LShr: r.bits = q >= w ? 0 : p >> q; break;
-      case llvm::Instruction::AShr: r.bits = static_cast<std::uint64_t>(sext(p, w) >> std::min<std::uint64_t>(q, 63)); break;
-      case llvm::Instruction::UDiv:
-      case llvm::Instruction::URem:
-      case llvm::Instruction::SDiv:
-      case llvm::Instruction::SRem:
-        if (q == 0) throw stop{"divides by zero"};
-        if (b.getOpcode() == llvm::Instruction::UDiv) r.bits = p / q;
-        else if (b.getOpcode() == llvm::Instruction::URem) r.bits = p % q;
-        else if (b.getOpcode() == llvm::Instruction::SDiv) r.bits = static_cast<std::uint64_t>(sext(p, w) / sext(q, w));
-        else r.bits = static_cast<std::uint64_t>(sext(p, w) % sext(q, w));
-        break;
-      default: throw stop{"an instruction it does not model (" + std::string(b.getOpcodeName()) + ")"};
-    }
-    r.bits &= mask(w);
-  }
-  set(b, r);
+  return out;
 }
 
-void frame_exec::visitICmpInst(llvm::ICmpInst& c) {
-  if (vector_typed(c)) return set(c, fold(c));
-  const value x = operand(c.getOperand(0)), y = operand(c.getOperand(1));
-  value r{value::kind::integer, 0, 1};
-  r.unknown = x.unknown ? x.unknown : y.unknown;
-  if (r.unknown) return set(c, r);
-  std::uint64_t p = x.bits, q = y.bits;
-  unsigned w = x.width;
-  if (x.k == value::kind::pointer || y.k == value::kind::pointer) {
-    if (x.obj != y.obj && !c.isEquality()) throw stop{"compares pointers into different objects"};
-    if (x.obj != y.obj)  // distinct objects (or one null) never compare equal
-      return set(c, {value::kind::integer, c.getPredicate() == llvm::CmpInst::ICMP_NE ? 1u : 0u, 1});
-    p = static_cast<std::uint64_t>(x.off);
-    q = static_cast<std::uint64_t>(y.off);
-    w = 64;
+// A lane-wise instruction: `meaning(d, arg)` on each lane, arg(k) being
+// operand k's lane (a scalar operand is every lane's). A result not known
+// says why: the first operand not known, or the poison the lane made.
+template <class Meaning>
+void frame_exec::lane_wise(llvm::Instruction& i, const std::vector<const llvm::Value*>& ops, Meaning&& meaning) {
+  llvm::Type* t = i.getType();
+  if (t->isIntegerTy() && t->getIntegerBitWidth() > 64) throw stop{"an integer wider than 64 bits"};
+  std::vector<std::vector<concrete_lanes::lane>> args;
+  const std::string* why = nullptr;
+  for (const llvm::Value* v : ops) {
+    const value x = operand(v);
+    if (!why) why = x.unknown;
+    args.push_back(lanes_of(x, v->getType()));
   }
-  if (w == 0 || w > 64) throw stop{"a comparison it does not model"};
-  r.bits = llvm::ICmpInst::compare(llvm::APInt(w, p & mask(w)), llvm::APInt(w, q & mask(w)), c.getPredicate());
-  set(c, r);
+  concrete_lanes d;
+  std::vector<concrete_lanes::lane> r;
+  const unsigned n = t->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(t)->getNumElements() : 1;
+  for (unsigned l = 0; l < n; ++l)
+    r.push_back(meaning(d, [&](unsigned k) { return args.at(k).size() == 1 ? args[k][0] : args[k].at(l); }));
+  value out = in_.integer_or_vector(t);
+  if (!t->isVectorTy()) {
+    if (!r[0].poison) out.bits = r[0].v.getZExtValue();
+    else out.unknown = why ? why : in_.reason(std::string("a poison value (") + (d.made_poison ? d.made_poison : "") + ")");
+    return set(i, out);
+  }
+  if (why) {  // a vector is known or not as a whole
+    out.unknown = why;
+    return set(i, out);
+  }
+  std::vector<llvm::Constant*> elements;
+  for (const concrete_lanes::lane& x : r)
+    elements.push_back(x.poison ? llvm::PoisonValue::get(t->getScalarType())
+                                : static_cast<llvm::Constant*>(llvm::ConstantInt::get(t->getScalarType(), x.v)));
+  out.lanes = llvm::ConstantVector::get(elements);
+  set(i, out);
+}
+
+void frame_exec::visitBinaryOperator(llvm::BinaryOperator& b) {
+  lane_wise(b, {b.getOperand(0), b.getOperand(1)},
+            [&](concrete_lanes& d, const auto& arg) { return lanes::arith(d, b, arg(0), arg(1)); });
+}
+
+// Pointers compare by their offsets into one object; distinct objects (or
+// one null) are never equal.
+void frame_exec::visitICmpInst(llvm::ICmpInst& c) {
+  if (c.getOperand(0)->getType()->isPointerTy()) {
+    const value x = operand(c.getOperand(0)), y = operand(c.getOperand(1));
+    const std::string* why = x.unknown ? x.unknown : y.unknown;
+    if (why) return set(c, {value::kind::integer, 0, 1, nullptr, 0, nullptr, why});
+    if (x.obj != y.obj && !c.isEquality()) throw stop{"compares pointers into different objects"};
+    if (x.obj != y.obj) return set(c, {value::kind::integer, c.getPredicate() == llvm::CmpInst::ICMP_NE ? 1u : 0u, 1});
+    concrete_lanes d;
+    const concrete_lanes::lane r = lanes::compare(d, c, {llvm::APInt(64, static_cast<std::uint64_t>(x.off)), false},
+                                                  {llvm::APInt(64, static_cast<std::uint64_t>(y.off)), false});
+    return set(c, {value::kind::integer, r.v.getZExtValue(), 1});
+  }
+  lane_wise(c, {c.getOperand(0), c.getOperand(1)},
+            [&](concrete_lanes& d, const auto& arg) { return lanes::compare(d, c, arg(0), arg(1)); });
 }
 
 void frame_exec::visitCastInst(llvm::CastInst& ci) {
-  if (vector_typed(ci)) return set(ci, fold(ci));
-  value x = operand(ci.getOperand(0));
-  if (!ci.getType()->isIntegerTy() || x.k != value::kind::integer) {
-    if (ci.getOpcode() == llvm::Instruction::BitCast) return set(ci, x);
+  const bool bitcast = ci.getOpcode() == llvm::Instruction::BitCast;
+  if (bitcast && (ci.getType()->isVectorTy() || ci.getSrcTy()->isVectorTy()))
+    return set(ci, fold(ci));  // the bits move between lanes: LLVM's folding lays them out
+  if (!ci.getType()->isIntOrIntVectorTy() || !ci.getSrcTy()->isIntOrIntVectorTy()) {
+    if (bitcast) return set(ci, operand(ci.getOperand(0)));
     throw stop{"a cast it does not model (" + std::string(ci.getOpcodeName()) + ")"};
   }
-  const unsigned to = ci.getType()->getIntegerBitWidth();
-  if (to > 64) throw stop{"an integer wider than 64 bits"};
-  if (ci.getOpcode() == llvm::Instruction::SExt) x.bits = static_cast<std::uint64_t>(sext(x.bits, x.width));
-  else if (ci.getOpcode() != llvm::Instruction::ZExt && ci.getOpcode() != llvm::Instruction::Trunc)
-    throw stop{"a cast it does not model (" + std::string(ci.getOpcodeName()) + ")"};
-  x.bits &= mask(to);
-  x.width = to;
-  set(ci, x);
+  lane_wise(ci, {ci.getOperand(0)}, [&](concrete_lanes& d, const auto& arg) { return lanes::cast(d, ci, arg(0)); });
 }
 
+// Between pointers (or functions): the one the condition picks.
 void frame_exec::visitSelectInst(llvm::SelectInst& s) {
-  if (s.getCondition()->getType()->isVectorTy()) return set(s, fold(s));
+  if (s.getType()->isIntOrIntVectorTy())
+    return lane_wise(s, {s.getCondition(), s.getTrueValue(), s.getFalseValue()},
+                     [&](concrete_lanes& d, const auto& arg) { return lanes::select(d, arg(0), arg(1), arg(2)); });
+  if (s.getCondition()->getType()->isVectorTy()) throw stop{"a select between vectors of pointers"};
   const value c = operand(s.getCondition());
   value r = operand(c.unknown || c.bits ? s.getTrueValue() : s.getFalseValue());
   if (c.unknown) r.unknown = c.unknown;  // either value: not known
@@ -540,9 +614,15 @@ void frame_exec::visitCallBase(llvm::CallBase& cb) {
       id == llvm::Intrinsic::experimental_noalias_scope_decl || id == llvm::Intrinsic::dbg_value ||
       id == llvm::Intrinsic::dbg_declare)
     return set(cb, {});
+  if (lanes::lane_wise(id)) {
+    const std::vector<const llvm::Value*> args(cb.arg_begin(), cb.arg_end());
+    return lane_wise(cb, args, [&](concrete_lanes& d, const auto& arg) {
+      return lanes::intrinsic_lane<concrete_lanes>(d, cb, id, arg);
+    });
+  }
   if (id != llvm::Intrinsic::not_intrinsic) {
-    // Arithmetic intrinsics (counts, min/max, funnel shifts, vector
-    // reductions...) on known values: LLVM folds them.
+    // What the proof does not compute lane by lane (vector reductions,
+    // saturating arithmetic...) on known values: LLVM folds them.
     if (!cb.getType()->isIntOrIntVectorTy() || !llvm::canConstantFoldCallTo(&cb, callee))
       throw stop{"calls " + callee->getName().str()};
     return set(cb, fold(cb));

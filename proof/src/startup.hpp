@@ -5,8 +5,9 @@
 // file's global) is unknown, and a table with unknown bytes is not used.
 // LLVM's own Evaluator (TransformUtils) stops at the first external call,
 // and every candidate's initialiser calls the registry, hence this one: an
-// llvm::InstVisitor (startup.cpp frame_exec) with that memory model, on
-// LLVM's constant folding for vectors and intrinsics.
+// llvm::InstVisitor (startup.cpp frame_exec) with that memory model, which
+// computes with the proof's own instruction semantics (lane_semantics.hpp)
+// on numbers: poison there is unknown here, undefined behaviour stops it.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -267,6 +267,60 @@ bool named_as_count(const std::string& qualified) {
   return std::regex_search(colon == std::string::npos ? qualified : qualified.substr(colon + 2), count);
 }
 
+// What the function may compute, in the order a tie is settled: popcount,
+// then lsb, msb, clz (squares from 0 or 1), and the pops when it may write the board.
+std::vector<hypothesis> hypotheses(const found_function& f) {
+  std::vector<hypothesis> all{{op::popcount, 0}, {op::lsb, 0}, {op::lsb, 1}, {op::msb, 0}, {op::msb, 1}, {op::clz, 0}};
+  if (f.form.how == board_form::passing::memory && f.form.writable)
+    all.insert(all.end(), {{op::pop_lsb, 0}, {op::pop_lsb, 1}, {op::pop_msb, 0}, {op::pop_msb, 1}});
+  return all;
+}
+
+// What the function returns at 0 (`zero`), as the classification declares
+// or reports it. False: a popcount that is not 0 there is no popcount (`out` says so).
+bool read_zero(classification& out, const run_at& zero, const hypothesis& h, const found_function& f) {
+  const int squares = out.sh.squares();
+  if (zero.k == run_at::kind::value) {
+    out.zero_text = std::to_string(zero.value);
+    const bool empty_left = !(f.form.how == board_form::passing::memory && f.form.writable) ||
+                            (zero.after && *zero.after == word{});
+    if (h.o == op::popcount) {
+      if (zero.value != 0 || !empty_left) {
+        out.k = classification::kind::unmatched;
+        out.reason = "popcount on every nonzero probe, but at 0 it returns " + std::to_string(zero.value) +
+                     (empty_left ? "" : " and changes the board");
+        return false;
+      }
+    } else {
+      // A sentinel (SQ_NONE, -1, 0 from squares numbered from 1) is declared,
+      // so every target checks it. A square's own index at 0 is what this
+      // code happens to give (a De Bruijn table's entry, BSF's unchanged
+      // register): declaring it would fail a correct scanner on a CPU that
+      // gives another, so it is reported, not declared.
+      const bool count = out.operation == op::ctz || out.operation == op::clz;
+      const int first = count ? 0 : h.base, end = count ? squares : squares + h.base;
+      if (count && zero.value == squares) {
+        // the op's own result at 0
+      } else if (zero.value >= first && zero.value < end) {
+        out.zero_text += " (a square's index: not declared)";
+        if (count) out.zero = zero_spec::is_undefined("its result at 0 is a square's index");
+      } else {
+        out.zero = zero_spec::returns(zero.value, "the result at 0, as the engine's code returns it");
+      }
+    }
+    if (!empty_left && pops(h.o)) out.zero_text += " (and it changes the empty board)";
+  } else {
+    out.zero_text = "undefined: " + (zero.k == run_at::kind::unknown ? zero.what : "it " + zero.what);
+    if (h.o == op::popcount) {
+      out.k = classification::kind::unmatched;
+      out.reason = "popcount on every nonzero probe, but at 0 " + out.zero_text.substr(11);
+      return false;
+    }
+    out.zero = zero_spec::is_undefined("its IR has no result at 0");
+  }
+  return true;
+}
+
 }  // namespace
 
 classification classify(const proof::ir_set& ir, llvm::Module& m, const found_function& f,
@@ -278,13 +332,11 @@ classification classify(const proof::ir_set& ir, llvm::Module& m, const found_fu
     return out;
   }
   const bool two_halves = f.form.bits == 128;
-  std::vector<layout> layouts{{64, false}};
-  if (two_halves) layouts = {{64, false}, {64, true}, {63, false}, {63, true}};
-  std::vector<std::optional<int>> domains{std::nullopt};
-  if (two_halves) domains = {std::nullopt, 120, 90, 81};
-  std::vector<hypothesis> all{{op::popcount, 0}, {op::lsb, 0}, {op::lsb, 1}, {op::msb, 0}, {op::msb, 1}, {op::clz, 0}};
-  if (f.form.how == board_form::passing::memory && f.form.writable)
-    all.insert(all.end(), {{op::pop_lsb, 0}, {op::pop_lsb, 1}, {op::pop_msb, 0}, {op::pop_msb, 1}});
+  const std::vector<layout> layouts =
+      two_halves ? std::vector<layout>{{64, false}, {64, true}, {63, false}, {63, true}} : std::vector<layout>{{64, false}};
+  const std::vector<std::optional<int>> domains =
+      two_halves ? std::vector<std::optional<int>>{std::nullopt, 120, 90, 81} : std::vector<std::optional<int>>{std::nullopt};
+  const std::vector<hypothesis> all = hypotheses(f);
 
   // One formula per half order (the order changes the function run).
   std::map<bool, std::unique_ptr<runner>> runners;
@@ -366,46 +418,8 @@ classification classify(const proof::ir_set& ir, llvm::Module& m, const found_fu
   out.k = classification::kind::classified;
   out.sh = shape_of(f, s.l, h.base, s.domain);
   out.operation = h.o;
-  const int squares = out.sh.squares();
   if (h.o == op::lsb && h.base == 0 && named_as_count(f.qualified)) out.operation = op::ctz;
-  if (zero.k == run_at::kind::value) {
-    out.zero_text = std::to_string(zero.value);
-    const bool empty_left = !(f.form.how == board_form::passing::memory && f.form.writable) ||
-                            (zero.after && *zero.after == word{});
-    if (h.o == op::popcount) {
-      if (zero.value != 0 || !empty_left) {
-        out.k = classification::kind::unmatched;
-        out.reason = "popcount on every nonzero probe, but at 0 it returns " + std::to_string(zero.value) +
-                     (empty_left ? "" : " and changes the board");
-        return out;
-      }
-    } else {
-      // A sentinel (SQ_NONE, -1, 0 from squares numbered from 1) is declared,
-      // so every target checks it. A square's own index at 0 is what this
-      // code happens to give (a De Bruijn table's entry, BSF's unchanged
-      // register): declaring it would fail a correct scanner on a CPU that
-      // gives another, so it is reported, not declared.
-      const bool count = out.operation == op::ctz || out.operation == op::clz;
-      const int first = count ? 0 : h.base, end = count ? squares : squares + h.base;
-      if (count && zero.value == squares) {
-        // the op's own result at 0
-      } else if (zero.value >= first && zero.value < end) {
-        out.zero_text += " (a square's index: not declared)";
-        if (count) out.zero = zero_spec::is_undefined("its result at 0 is a square's index");
-      } else {
-        out.zero = zero_spec::returns(zero.value, "the result at 0, as the engine's code returns it");
-      }
-    }
-    if (!empty_left && pops(h.o)) out.zero_text += " (and it changes the empty board)";
-  } else {
-    out.zero_text = "undefined: " + (zero.k == run_at::kind::unknown ? zero.what : "it " + zero.what);
-    if (h.o == op::popcount) {
-      out.k = classification::kind::unmatched;
-      out.reason = "popcount on every nonzero probe, but at 0 " + out.zero_text.substr(11);
-      return out;
-    }
-    out.zero = zero_spec::is_undefined("its IR has no result at 0");
-  }
+  if (!read_zero(out, zero, h, f)) return out;
   out.wrapper = names[s.l.high_first];
   return out;
 }

@@ -134,6 +134,66 @@ std::string classify_and_prove(proof::ir_set& ir, const found_function& f, std::
   return to_record(c, p);
 }
 
+// Each function classified and proved in a process of its own, `jobs` at once.
+std::vector<discovered> classify_all(proof::ir_set& ir, const std::vector<found_function>& found, int jobs,
+                                     double timeout_s) {
+  std::vector<discovered> all(found.size());
+  std::atomic<std::size_t> next{0};
+  const auto guard = static_cast<unsigned>(2 * timeout_s + 120);
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < found.size();) {
+      discovered& d = all[i];
+      d.f = found[i];
+      const isolated_result run = run_isolated([&] { return classify_and_prove(ir, d.f, i, timeout_s); }, guard);
+      if (!run.completed || !from_record(run.output, d.c, d.proof)) {
+        d.c.k = classification::kind::not_run;
+        d.c.reason = "the classifier did not run to its end (a bug in the suite): " +
+                     (run.completed ? "its record is unreadable" : run.why);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min<int>(jobs, static_cast<int>(found.size())); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  return all;
+}
+
+// The candidate files (C++, C, each also linking the engine), the Rust crate
+// and discover.json, in `out_dir`.
+void write_results(const std::vector<discovered>& all, const std::vector<unit>& units, const std::string& root,
+                   const std::string& out_dir, const std::string& how) {
+  // What an earlier run wrote goes: a file left from it would be checked as this run's.
+  for (const char* stale : {"discovered_scanners.cpp", "discovered_scanners.c", "discovered_scanners_linking_the_engine.cpp",
+                            "discovered_scanners_linking_the_engine.c", "discovered_crate", "discover.json"})
+    fs::remove_all(out_dir + "/" + stale);
+  for (const char* language : {"C++", "C"})
+    for (const bool linked : {false, true}) {
+      const std::string text = candidate_file(all, language, units, root, out_dir, linked);
+      if (text.empty()) continue;
+      const std::string file = out_dir + "/discovered_scanners" + (linked ? "_linking_the_engine" : "") +
+                               (std::string(language) == "C" ? ".c" : ".cpp");
+      std::ofstream(file) << text;
+      std::cout << "\nwrote " << file
+                << (linked ? ": its scanners link only with the engine's library: scanproof_add_candidates(" + file +
+                                 " LIBRARIES <it>) checks them"
+                           : ": check it with ci/matrix --candidates " + file)
+                << "\n";
+    }
+  std::string cargo_toml;
+  if (const std::string lib = rust_candidate_crate(all, units, cargo_toml); !lib.empty()) {
+    const std::string crate = out_dir + "/discovered_crate";
+    fs::create_directories(crate + "/src");
+    std::ofstream(crate + "/Cargo.toml") << cargo_toml;
+    std::ofstream(crate + "/src/lib.rs") << lib;
+    std::cout << "\nwrote " << crate << ": check it with ci/matrix --candidates " << crate << "\n";
+  }
+  {
+    std::ofstream(out_dir + "/discover.json") << json_report(all, root, how);
+  }
+  std::cout << "wrote " << out_dir << "/discover.json\n";
+}
+
 }  // namespace
 
 static int discover_main(int argc, char** argv) {
@@ -211,26 +271,7 @@ static int discover_main(int argc, char** argv) {
             << seconds_since(phase) << ")\n";
   phase = clock::now();
 
-  std::vector<discovered> all(found.size());
-  std::atomic<std::size_t> next{0};
-  const auto guard = static_cast<unsigned>(2 * *timeout_s + 120);
-  auto worker = [&] {
-    for (std::size_t i; (i = next++) < found.size();) {
-      discovered& d = all[i];
-      d.f = found[i];
-      const isolated_result run = run_isolated([&] { return classify_and_prove(ir, d.f, i, *timeout_s); }, guard);
-      if (!run.completed || !from_record(run.output, d.c, d.proof)) {
-        d.c.k = classification::kind::not_run;
-        d.c.reason = "the classifier did not run to its end (a bug in the suite): " +
-                     (run.completed ? "its record is unreadable" : run.why);
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::min<int>(jobs, static_cast<int>(found.size())); ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-
+  std::vector<discovered> all = classify_all(ir, found, jobs, *timeout_s);
   std::cout << "scanproof discover: classified and proved in " << seconds_since(phase) << "\n";
   plan_registrations(all, root, out_of_line, symbols);
   std::cout << "\n" << table(all, root);
@@ -239,35 +280,7 @@ static int discover_main(int argc, char** argv) {
     refuted = refuted || d.proof.verdict == "counterexample";
     errors = errors || d.proof.verdict == "error" || d.c.reason.find("a bug in the suite") != std::string::npos;
   }
-  // What an earlier run wrote goes: a file left from it would be checked as this run's.
-  for (const char* stale : {"discovered_scanners.cpp", "discovered_scanners.c", "discovered_scanners_linking_the_engine.cpp",
-                            "discovered_scanners_linking_the_engine.c", "discovered_crate", "discover.json"})
-    fs::remove_all(out_dir + "/" + stale);
-  for (const char* language : {"C++", "C"})
-    for (const bool linked : {false, true}) {
-      const std::string text = candidate_file(all, language, units, root, out_dir, linked);
-      if (text.empty()) continue;
-      const std::string file = out_dir + "/discovered_scanners" + (linked ? "_linking_the_engine" : "") +
-                               (std::string(language) == "C" ? ".c" : ".cpp");
-      std::ofstream(file) << text;
-      std::cout << "\nwrote " << file
-                << (linked ? ": its scanners link only with the engine's library: scanproof_add_candidates(" + file +
-                                 " LIBRARIES <it>) checks them"
-                           : ": check it with ci/matrix --candidates " + file)
-                << "\n";
-    }
-  std::string cargo_toml;
-  if (const std::string lib = rust_candidate_crate(all, units, cargo_toml); !lib.empty()) {
-    const std::string crate = out_dir + "/discovered_crate";
-    fs::create_directories(crate + "/src");
-    std::ofstream(crate + "/Cargo.toml") << cargo_toml;
-    std::ofstream(crate + "/src/lib.rs") << lib;
-    std::cout << "\nwrote " << crate << ": check it with ci/matrix --candidates " << crate << "\n";
-  }
-  {
-    std::ofstream(out_dir + "/discover.json") << json_report(all, root, how);
-  }
-  std::cout << "wrote " << out_dir << "/discover.json\n";
+  write_results(all, units, root, out_dir, how);
   // A source that did not compile is a part of the tree not searched: the
   // run did not reach its end there (a header compiled on its own that does
   // not is only a note: the sources that include it are searched).

@@ -169,6 +169,49 @@ void optimise(llvm::Module& m) {
   mpm.run(m, mam);
 }
 
+// What a unit defines and needs (by symbol), and its source file.
+unit_symbols symbols_of(const llvm::Module& m) {
+  unit_symbols unit;
+  if (const llvm::NamedMDNode* cus = m.getNamedMetadata("llvm.dbg.cu"); cus && cus->getNumOperands())
+    if (auto* cu = llvm::dyn_cast<llvm::DICompileUnit>(cus->getOperand(0))) unit.source = file_of(cu->getFile());
+  for (const llvm::GlobalValue& g : m.global_values()) {
+    if (g.hasLocalLinkage() || g.getName().starts_with("llvm.")) continue;
+    if (auto* fn = llvm::dyn_cast<llvm::Function>(&g); fn && fn->isIntrinsic()) continue;
+    // A definition the linker may merge (an inline function's, a template
+    // instance's) is not one this unit supplies alone, nor a double one.
+    if (!g.isDeclaration() && !g.isWeakForLinker() && !g.hasAvailableExternallyLinkage())
+      unit.defines.push_back(g.getName().str());
+    else if (g.isDeclaration() && !g.use_empty())
+      unit.needs.push_back(g.getName().str());
+  }
+  unit.has_main = m.getFunction("main") && !m.getFunction("main")->isDeclaration();
+  return unit;
+}
+
+// A symbol as its source names it (demangled; Rust's legacy mangling undone).
+std::string shown_name(const std::string& symbol) {
+  std::string shown = llvm::demangle(symbol);
+  // Rust's legacy mangling ends in a hash: "fxrs::lsb::h464ef859ab331411".
+  static const std::regex rust_hash("::h[0-9a-f]{16}$");
+  shown = std::regex_replace(shown, rust_hash, "");
+  // ... and spells <, >, spaces and braces as $LT$, $GT$, $u20$...: as Rust writes them.
+  for (const auto& [from, to] : {std::pair<const char*, const char*>{"$LT$", "<"}, {"$GT$", ">"}, {"$u20$", " "},
+                                 {"$u7b$", "{"}, {"$u7d$", "}"}, {"$RF$", "&"}, {"$BP$", "*"}, {"$C$", ","},
+                                 {"$u27$", "'"}, {"$u5b$", "["}, {"$u5d$", "]"}, {"..", "::"}})
+    for (std::size_t at; (at = shown.find(from)) != std::string::npos;) shown.replace(at, std::strlen(from), to);
+  if (shown.rfind("_<", 0) == 0) shown.erase(0, 1);
+  return shown;
+}
+
+const char* language_of(const llvm::DICompileUnit* cu) {
+  const unsigned lang = cu ? cu->getSourceLanguage() : 0;
+  return lang == llvm::dwarf::DW_LANG_Rust ? "Rust"
+         : lang == llvm::dwarf::DW_LANG_C99 || lang == llvm::dwarf::DW_LANG_C11 || lang == llvm::dwarf::DW_LANG_C89 ||
+                 lang == llvm::dwarf::DW_LANG_C || lang == llvm::dwarf::DW_LANG_C17
+             ? "C"
+             : "C++";
+}
+
 }  // namespace
 
 std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<std::string>& bitcode,
@@ -187,21 +230,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       unreadable.push_back(file + ": " + os.str());
       continue;
     }
-    unit_symbols unit;
-    if (const llvm::NamedMDNode* cus = m->getNamedMetadata("llvm.dbg.cu"); cus && cus->getNumOperands())
-      if (auto* cu = llvm::dyn_cast<llvm::DICompileUnit>(cus->getOperand(0))) unit.source = file_of(cu->getFile());
-    for (const llvm::GlobalValue& g : m->global_values()) {
-      if (g.hasLocalLinkage() || g.getName().starts_with("llvm.")) continue;
-      if (auto* fn = llvm::dyn_cast<llvm::Function>(&g); fn && fn->isIntrinsic()) continue;
-      // A definition the linker may merge (an inline function's, a template
-      // instance's) is not one this unit supplies alone, nor a double one.
-      if (!g.isDeclaration() && !g.isWeakForLinker() && !g.hasAvailableExternallyLinkage())
-        unit.defines.push_back(g.getName().str());
-      else if (g.isDeclaration() && !g.use_empty())
-        unit.needs.push_back(g.getName().str());
-    }
-    unit.has_main = m->getFunction("main") && !m->getFunction("main")->isDeclaration();
-    symbols.push_back(std::move(unit));
+    symbols.push_back(symbols_of(*m));
     const std::size_t index = ir.modules.size();
     std::vector<llvm::GlobalValue*> keep;
     for (llvm::Function& f : *m) {
@@ -224,29 +253,13 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
       found_function fn;
       fn.module = index;
       fn.symbol = f.getName().str();
-      fn.shown = llvm::demangle(fn.symbol);
-      // Rust's legacy mangling ends in a hash: "fxrs::lsb::h464ef859ab331411".
-      static const std::regex rust_hash("::h[0-9a-f]{16}$");
-      fn.shown = std::regex_replace(fn.shown, rust_hash, "");
-      // ... and spells <, >, spaces and braces as $LT$, $GT$, $u20$...: as Rust writes them.
-      for (const auto& [from, to] : {std::pair<const char*, const char*>{"$LT$", "<"}, {"$GT$", ">"}, {"$u20$", " "},
-                                     {"$u7b$", "{"}, {"$u7d$", "}"}, {"$RF$", "&"}, {"$BP$", "*"}, {"$C$", ","},
-                                     {"$u27$", "'"}, {"$u5b$", "["}, {"$u5d$", "]"}, {"..", "::"}})
-        for (std::size_t at; (at = fn.shown.find(from)) != std::string::npos;) fn.shown.replace(at, std::strlen(from), to);
-      if (fn.shown.rfind("_<", 0) == 0) fn.shown.erase(0, 1);
+      fn.shown = shown_name(fn.symbol);
       const auto scope = scope_prefix(sp->getScope());
       fn.qualified = (scope ? *scope : "") + sp->getName().str();
       fn.internal = f.hasLocalLinkage();
       fn.file = where;
       fn.line = sp->getLine();
-      const auto* cu = sp->getUnit();
-      const unsigned lang = cu ? cu->getSourceLanguage() : 0;
-      fn.language = lang == llvm::dwarf::DW_LANG_Rust ? "Rust"
-                    : lang == llvm::dwarf::DW_LANG_C99 || lang == llvm::dwarf::DW_LANG_C11 ||
-                            lang == llvm::dwarf::DW_LANG_C89 || lang == llvm::dwarf::DW_LANG_C ||
-                            lang == llvm::dwarf::DW_LANG_C17
-                        ? "C"
-                        : "C++";
+      fn.language = language_of(sp->getUnit());
       fn.member = member;
       fn.form = *form;
       fn.result_bits = rt->getIntegerBitWidth();
