@@ -19,9 +19,9 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/SourceMgr.h>
 
-#include "ir.hpp"
-#include "prove.hpp"
-#include "report.hpp"
+#include "ir/ir.hpp"
+#include "prover/prove.hpp"
+#include "prover/report.hpp"
 #include "scanproof/batch.hpp"
 #include "scanproof/reference.hpp"
 #include "scanproof/registry.hpp"

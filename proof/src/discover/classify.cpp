@@ -1,4 +1,4 @@
-#include "classify.hpp"
+#include "discover/classify.hpp"
 
 #include <llvm/IR/IRBuilder.h>
 #include <z3++.h>
@@ -11,7 +11,7 @@
 #include <regex>
 
 #include "scanproof/shape.hpp"
-#include "translate.hpp"
+#include "translate/translate.hpp"
 
 namespace scanproof::discover {
 namespace {

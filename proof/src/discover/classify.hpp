@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "functions.hpp"
+#include "discover/functions.hpp"
 #include "scanproof/descriptor.hpp"
 
 namespace scanproof::discover {

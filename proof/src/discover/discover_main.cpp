@@ -12,15 +12,15 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "classify.hpp"
-#include "functions.hpp"
-#include "prove.hpp"
-#include "registration.hpp"
-#include "replay.hpp"
-#include "report.hpp"  // proof::to_record
+#include "discover/classify.hpp"
+#include "discover/functions.hpp"
+#include "prover/prove.hpp"
+#include "discover/registration.hpp"
+#include "discover/replay.hpp"
+#include "prover/report.hpp"  // proof::to_record
 #include "scanproof/command_line.hpp"
 #include "scanproof/supervise.hpp"
-#include "units.hpp"
+#include "discover/units.hpp"
 
 namespace {
 using namespace scanproof;

@@ -1,4 +1,4 @@
-#include "functions.hpp"
+#include "discover/functions.hpp"
 
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/Demangle/Demangle.h>

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "ir.hpp"
+#include "ir/ir.hpp"
 
 namespace scanproof::discover {
 

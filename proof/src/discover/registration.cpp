@@ -1,4 +1,11 @@
-#include "registration.hpp"
+// The registration of each classified function (registration.hpp): its name,
+// the line in the engine's language (C++ NAMED/EXPR forms, C, a Rust
+// crate's declarations), the header or source files it must include and the
+// `// scanproof:` lines they need, and the files written. About 600 lines in
+// one file because each language's form, the include closure and the writing
+// share the per-function plan (`discovered`) and its small helpers; split,
+// each part would re-read the same plan through a header of its own.
+#include "discover/registration.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "classify.hpp"
-#include "functions.hpp"
-#include "prove.hpp"
-#include "units.hpp"
+#include "discover/classify.hpp"
+#include "discover/functions.hpp"
+#include "prover/prove.hpp"
+#include "discover/units.hpp"
 
 namespace scanproof::discover {
 

@@ -1,4 +1,4 @@
-#include "replay.hpp"
+#include "discover/replay.hpp"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>

@@ -1,4 +1,4 @@
-#include "units.hpp"
+#include "discover/units.hpp"
 
 #include <sys/wait.h>
 

@@ -1,5 +1,5 @@
 // What the suite's three commands share -- `scanproof` (conformance/command/scanproof.cpp),
-// the bench (bench/bench_main.cpp) and the prover (proof/src/main.cpp): how
+// the bench (bench/bench_main.cpp) and the prover (proof/src/prover/main.cpp): how
 // a command line is read, what --impl, --op and --timeout mean, and the one
 // style their JSON is written in.
 //
