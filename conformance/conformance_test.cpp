@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "scanproof/catalogue_commands.hpp"
-#include "scanproof/catalogue_listing.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"

@@ -10,11 +10,11 @@
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
-#include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "scanproof/catalogue_commands.hpp"
 #include "scanproof/checks.hpp"
