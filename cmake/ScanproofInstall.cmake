@@ -2,7 +2,8 @@
 #   find_package(scanproof CONFIG REQUIRED)
 #   scanproof_add_candidates(my_scanners.cpp ...)
 # and get the same conformance tests (ScanproofAddCandidates.cmake). Installed:
-# the public headers, scanproof_core and scanproof_checks, the catalogue as a
+# the public headers, scanproof_core, scanproof_checks and the command line it
+# answers `list` and `eval` with (scanproof_command_line), the catalogue as a
 # static library that consumers link whole (its entries register themselves at
 # static-initialisation time and nothing references them, so a plain archive
 # would drop them), and the conformance driver's sources.
@@ -18,6 +19,7 @@ set_target_properties(scanproof_catalogue_archive PROPERTIES
   OUTPUT_NAME scanproof_catalogue EXPORT_NAME catalogue)
 set_target_properties(scanproof_core PROPERTIES EXPORT_NAME core)
 set_target_properties(scanproof_checks PROPERTIES EXPORT_NAME checks)
+set_target_properties(scanproof_command_line PROPERTIES EXPORT_NAME command_line)  # the driver's `list`, `eval`
 set_target_properties(scanproof_warnings PROPERTIES EXPORT_NAME warnings)  # LINK_ONLY of the above
 target_compile_features(scanproof_core INTERFACE cxx_std_20)
 if(SCANPROOF_SANITIZE)
@@ -26,12 +28,15 @@ if(SCANPROOF_SANITIZE)
     $<INSTALL_INTERFACE:-fsanitize=address,undefined>)
 endif()
 
-install(TARGETS scanproof_core scanproof_checks scanproof_catalogue_archive scanproof_warnings
+install(TARGETS scanproof_core scanproof_checks scanproof_command_line scanproof_catalogue_archive scanproof_warnings
   EXPORT scanproofTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/impl/core/include/" "${PROJECT_SOURCE_DIR}/conformance/include/"
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# command_json.hpp stays out: it would expose nlohmann-json (impl/json).
+install(FILES "${PROJECT_SOURCE_DIR}/impl/command_line/include/scanproof/command_line.hpp"
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/scanproof)
 install(FILES
   "${PROJECT_SOURCE_DIR}/conformance/conformance_test.cpp"
   "${PROJECT_SOURCE_DIR}/conformance/signal_report.cpp"

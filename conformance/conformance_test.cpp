@@ -3,7 +3,6 @@
 // fails only that test) and test names carry the implementation's name.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -11,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scanproof/catalogue_listing.hpp"
+#include "scanproof/catalogue_commands.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
@@ -156,31 +155,19 @@ int run(int argc, char** argv) {
   return scanproof::gtest_status(RUN_ALL_TESTS());
 }
 
-// --scanproof-list-json and --scanproof-eval --impl NAME INPUT...: what `scanproof
-// list --json` and `scanproof eval --impl NAME INPUT...` print, from this
-// program's own registry (catalogue_listing.hpp): ci/matrix lists a target's
-// catalogue, finds its kernels and replays proof counterexamples with the
-// program the target's checks run in. Read before the supervisor, as the
-// command reads them. Anything else: supervised, so a check passes only if it
-// ran to its end (supervise.hpp).
+// `list [--json | --markdown]` and `eval --impl NAME INPUT...`: the
+// catalogue's subcommands as `scanproof` answers them, from this program's
+// own registry and through the same dispatcher (catalogue_commands.hpp):
+// ci/matrix lists a target's catalogue, finds its kernels and replays proof
+// counterexamples with the program the target's checks run in. Read before
+// the supervisor, as the command reads them. Anything else is GoogleTest's
+// and this driver's flags: supervised, so a check passes only if it ran to
+// its end (supervise.hpp).
 int main(int argc, char** argv) {
-  const std::string_view mode = argc > 1 ? argv[1] : "";
-  if (mode == "--scanproof-list-json" || mode == "--scanproof-eval") {
+  const std::vector<scanproof::command_line::subcommand> commands = scanproof::catalogue_commands();
+  if (argc > 1 && scanproof::command_line::find_subcommand(commands, argv[1])) {
     if (!scanproof::registry_ok()) return 2;
-    if (mode == "--scanproof-eval") {
-      if (argc < 3 || std::string_view(argv[2]) != "--impl") {
-        std::cerr << "usage: conformance_test --scanproof-eval --impl NAME INPUT...\n";
-        return 2;
-      }
-      return scanproof::eval_inputs("conformance_test --scanproof-eval", argc > 3 ? argv[3] : "",
-                                    std::vector<std::string>(argv + std::min(argc, 4), argv + argc));
-    }
-    if (argc != 2) {
-      std::cerr << "conformance_test: --scanproof-list-json takes no other argument\n";
-      return 2;
-    }
-    std::cout << scanproof::catalogue_json();
-    return 0;
+    return scanproof::command_line::dispatch("conformance_test", argc, argv, 1, commands);
   }
   return scanproof::supervised_main(run, argc, argv);
 }

@@ -9,7 +9,7 @@
 #   which the runner reports as exit status 134.
 # - processes and descriptors: no fork/exec/dup, so no death tests (GoogleTest
 #   has none here), no GoogleTest output capture (GTEST_HAS_STREAM_REDIRECTION=0
-#   below) and no `scanproof bench` (conformance/command/scanproof.cpp says so).
+#   below) and no `scanproof bench` (conformance/scanproof_command/scanproof.cpp says so).
 # - exceptions: wasm32 libc++abi has no __cxa_throw, so -fno-exceptions (below):
 #   the C++ library aborts where it would throw, and the property driver's
 #   guard against a property's own bug aborts instead of catching.

@@ -25,7 +25,7 @@ toolchain_var() {
 # target_packages TARGET: the Debian packages the target needs: its
 # SCANPROOF_PACKAGES (compiler, emulator) plus, where Debian has the
 # architecture (SCANPROOF_DEBIAN_ARCH), GoogleTest and RapidCheck multiarch;
-# every target: nlohmann-json3-dev (headers only, for any architecture: command_line/).
+# every target: nlohmann-json3-dev (headers only, for any architecture: impl/json/).
 target_packages() {
   local packages arch
   [ "$1" = host ] && { echo g++ libgtest-dev librapidcheck-dev nlohmann-json3-dev; return; }

@@ -374,17 +374,17 @@ def catalogue(program, emu):
     prints it under the emulator, or (None, why it failed)."""
     if not program:
         return None, "the build names no conformance driver (catalogue-program.txt: ci/matrixjob/CMakeLists.txt)"
-    p = subprocess.run(emu.split() + [program, "--scanproof-list-json"], capture_output=True, text=True,
+    p = subprocess.run(emu.split() + [program, "list", "--json"], capture_output=True, text=True,
                        check=False, stdin=subprocess.DEVNULL)
     try:
         return json.loads(p.stdout), ""
     except json.JSONDecodeError:
-        return None, f"{os.path.basename(program)} --scanproof-list-json failed: " + (p.stderr or p.stdout)[:300]
+        return None, f"{os.path.basename(program)} list --json failed: " + (p.stderr or p.stdout)[:300]
 
 
 def eval_command(program, emu, name, inputs):
     """What `scanproof eval --impl name inputs...` is for `program`, under the emulator."""
-    return emu.split() + [program, "--scanproof-eval", "--impl", name] + list(inputs)
+    return emu.split() + [program, "eval", "--impl", name] + list(inputs)
 
 
 def _unfinished(data, why):

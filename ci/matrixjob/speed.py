@@ -24,7 +24,7 @@ from . import run
 from . import targets
 
 SUFFIX = results_format.SPEED_SUFFIX  # results/<target>.speed.json beside the target's results
-ANCHOR = "_ZN9scanproof8registryEv"  # conformance/command/scanproof.cpp: kernel_offsets count from scanproof::registry()
+ANCHOR = "_ZN9scanproof8registryEv"  # conformance/src/result_json.cpp: kernel_offsets count from scanproof::registry()
 BENCH_TARGET = "scanproof_bench"  # bench/CMakeLists.txt
 KERNELS = ("batch", "chain")  # throughput (independent words) and latency (each word depends on the last)
 

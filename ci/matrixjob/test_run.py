@@ -65,7 +65,7 @@ class Runner(unittest.TestCase):
         return {"target": "win", "build_dir": os.path.join(self.s.builds, "win"), "status": "ok", "timings": {}}
 
     def listed(self, stdout):
-        """The catalogue's listing (--scanproof-list-json) prints stdout; `ctest -N` lists the tests of SELECTED (recorded)."""
+        """The catalogue's listing (`list --json`) prints stdout; `ctest -N` lists the tests of SELECTED (recorded)."""
         def answer(cmd, **kw):
             if "-N" in cmd:
                 self.listings.append(cmd)
@@ -107,7 +107,7 @@ class Runner(unittest.TestCase):
         with self.listed("not json"):
             data = run.test(self.built(), self.s)
         self.assertEqual(self.names(), ["wine-session.sh start", "wine-session.sh stop"])
-        self.assertTrue(data["incomplete"][0].startswith("conformance_test.exe --scanproof-list-json failed"))
+        self.assertTrue(data["incomplete"][0].startswith("conformance_test.exe list --json failed"))
 
     def test_a_session_that_does_not_start_leaves_the_target_incomplete(self):
         self.rc["wine-session.sh"] = 1
@@ -335,7 +335,7 @@ class Runner(unittest.TestCase):
             return subprocess.CompletedProcess(cmd, 0, answers[name], "")
         with mock.patch.object(subprocess, "run", fake):
             prove.replay_counterexamples("win", data, self.s)
-        self.assertEqual(evals[0], ["wine", "/b/conformance_test.exe", "--scanproof-eval", "--impl", "agrees", "0x1"])
+        self.assertEqual(evals[0], ["wine", "/b/conformance_test.exe", "eval", "--impl", "agrees", "0x1"])
         self.assertEqual(len(evals), 7)  # nothing to replay for a proof
         # A 128-bit counterexample reaches eval as one 0x<hi><lo> argument.
         self.assertEqual(evals[4][-1], "0x00000000000000010000000000000000")

@@ -13,6 +13,7 @@
 #include "scanproof/checks.hpp"
 #include "scanproof/digest.hpp"
 #include "scanproof/inputs.hpp"
+#include "scanproof/json_style.hpp"
 
 namespace {
 using namespace scanproof;
@@ -324,6 +325,15 @@ TEST(check_engine, a_corrupt_input_file_is_found_by_the_sweep_that_reads_it_and_
 
 TEST(check_engine, unknown_check_is_an_error) {
   EXPECT_EQ(run_check(make("x", op::ctz, &batch<correct_ctz>), "no_such_check").v, verdict::fail);
+}
+
+// The machine's facts every result file and `scanproof check --json` begin with
+// (docs/contracts.md, Results of a run).
+TEST(check_engine, target_facts_are_json_naming_the_machine) {
+  const auto t = scanproof::json_style::json::parse(target_json(), nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(t.is_discarded()) << target_json();
+  for (const char* field : {"arch", "compiler", "cpu", "big_endian", "long_bits", "pointer_bits", "cpu_features"})
+    EXPECT_TRUE(t.contains(field)) << field;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 # cmake -DSTATUS=<n> -P same_as_command.cmake -- <driver args>... -- <command args>...
-# The conformance driver's --scanproof-list-json / --scanproof-eval against the
-# `scanproof` command they stand in for (catalogue_listing.hpp): both must exit
+# The conformance driver's `list --json` / `eval` against the `scanproof`
+# command's (catalogue_commands.hpp): both must exit
 # STATUS and print the same non-empty text, but for where each program's own
 # kernels are ("kernel_offsets": offsets within that program).
 set(DRIVER)

@@ -1,8 +1,6 @@
 // The catalogue as the suite's programs show it: `scanproof list` and
-// `scanproof eval` (docs/contracts.md, Commands). The conformance driver
-// answers the same two (conformance_test --scanproof-list-json,
-// --scanproof-eval), so ci/matrix asks the very program it checks with and
-// builds no command for a cross target.
+// `scanproof eval` (docs/contracts.md, Commands), which the conformance driver
+// answers too, through the same table (catalogue_commands.hpp).
 #pragma once
 #include <string>
 #include <vector>

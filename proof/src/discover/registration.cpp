@@ -18,7 +18,7 @@
 
 #include <llvm/Demangle/Demangle.h>
 
-#include "scanproof/command_line.hpp"
+#include "scanproof/command_json.hpp"
 #include "scanproof/shape.hpp"
 
 namespace scanproof::discover {

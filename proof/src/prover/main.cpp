@@ -3,7 +3,7 @@
 //   scanproof prove [--impl NAME[,NAME...]] [--op OP] [--json] [--target NAME] [--timeout S] [--loop-bound N]
 //                   [--jobs N] [--output FILE]
 //   scanproof_prove --emit-ctest FILE [--timeout S]   (the build registers proof.<op>.<impl>)
-// Options are read as every command of the suite reads them (conformance/command/).
+// Options are read as every command of the suite reads them (impl/command_line/).
 #include <unistd.h>
 
 #include <algorithm>

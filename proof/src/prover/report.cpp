@@ -1,6 +1,6 @@
 #include "prover/report.hpp"
 
-#include "scanproof/command_line.hpp"  // the JSON of every command
+#include "scanproof/command_json.hpp"  // the JSON of every command
 
 #include <cstdio>
 #include <cstdlib>

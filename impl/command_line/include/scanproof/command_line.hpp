@@ -1,22 +1,23 @@
-// What the suite's three commands share -- `scanproof` (conformance/command/scanproof.cpp),
-// the bench (bench/bench_main.cpp) and the prover (proof/src/prover/main.cpp): how
-// a command line is read, what --impl, --op and --timeout mean, and the one
-// style their JSON is written in.
+// What the suite's commands share -- `scanproof` (conformance/scanproof_command/),
+// the conformance driver's command mode (conformance/conformance_test.cpp),
+// the bench (bench/bench_main.cpp) and the prover (proof/src/prover/main.cpp): how a
+// command line is read, how a subcommand is chosen (dispatch), and what
+// --impl, --op and --timeout mean. Their JSON is command_json.hpp.
 //
 // The options are read by the C library's getopt_long, not by CLI11: CLI11
 // reports every error by throwing, and `scanproof` is also built for wasm32,
 // whose libc++abi has no exceptions (toolchains/wasm32.cmake), while the
-// target's `scanproof list --json` is what ci/matrix reads. getopt_long is in
-// every C library the targets have (glibc, wasi-libc, mingw-w64).
+// target's `list --json` is what ci/matrix reads. getopt_long is in every C
+// library the targets have (glibc, wasi-libc, mingw-w64).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "scanproof/json_style.hpp"
 #include "scanproof/op.hpp"
 
 namespace scanproof::command_line {
@@ -71,27 +72,30 @@ std::optional<int> positive_integer(std::string_view program, std::string_view o
 // --jobs N (`scanproof prove`, `scanproof discover`): N, else the number of CPUs.
 std::optional<int> jobs(std::string_view program, const arguments& a);
 
-using json = json_style::json;  // fields in the order they are set
+// One subcommand of a program (`list`, `eval`, `check`): the options it
+// reads, whether it takes operands, and what runs it. A subcommand whose
+// arguments are another program's (`scanproof bench`) has `passed_on`: its
+// words are not read here but handed over as operands.
+struct subcommand {
+  std::string name;
+  std::string synopsis;  // after "<program> <name> " in the usage
+  std::vector<option_spec> options;
+  bool operands = false;
+  bool passed_on = false;
+  // The program's name for messages ("scanproof") and the command line as read.
+  std::function<int(std::string_view program, const arguments&)> run;
+};
 
-// The suite's JSON style (json_style.hpp): one line, `{"name": "x", "op": "lsb", "checks": [1, 2]}`
-// (what the docs and ci/matrixjob show); strings as UTF-8, a byte that is not
-// UTF-8 replaced by U+FFFD rather than written as invalid JSON.
-std::string json_line(const json& value);
+// The subcommand `word` names, or nullptr.
+const subcommand* find_subcommand(const std::vector<subcommand>& table, std::string_view word);
 
-// The one document layout of `scanproof list --json`, `scanproof check --json`
-// and `scanproof prove --json`: `head`'s fields, then `list_key` with one item
-// a line:
-//   {"target": {...}, "implementations": [
-//     {...},
-//     {...}
-//   ]}
-std::string json_document(const json& head, std::string_view list_key, const std::vector<json>& items);
+// The one dispatcher: argv[first] names a subcommand of `table`, whose
+// arguments argv[first + 1..] are read by parse() and given to its run().
+// No subcommand, an unknown one ("<program>: unknown command 'x'") or bad
+// arguments: the usage on stderr and 2; -h/--help: the usage on stdout and 0.
+int dispatch(std::string_view program, int argc, char** argv, int first, const std::vector<subcommand>& table);
 
-// The machine the program runs on, as the check engine reports it
-// (checks.hpp, target_json: docs/contracts.md, Results of a run).
-json target_facts();
-
-// Text that should be JSON (a child process's result), or nullopt.
-std::optional<json> parse_json(const std::string& text);
+// "usage: <program> <name> <synopsis>", one line per subcommand of `table`.
+std::string usage(std::string_view program, const std::vector<subcommand>& table);
 
 }  // namespace scanproof::command_line

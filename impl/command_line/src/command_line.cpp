@@ -13,8 +13,6 @@
 #include <thread>  // --jobs: the number of CPUs (wasm32 has no threads)
 #endif
 
-#include "scanproof/checks.hpp"
-#include "scanproof/json_style.hpp"
 #include "scanproof/registry.hpp"
 
 namespace scanproof::command_line {
@@ -141,25 +139,6 @@ std::optional<int> jobs(std::string_view program, const arguments& a) {
 #else
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 #endif
-}
-
-std::string json_line(const json& value) { return json_style::line(value); }
-
-std::string json_document(const json& head, std::string_view list_key, const std::vector<json>& items) {
-  return json_style::document(head, list_key, items);
-}
-
-json target_facts() {
-  const std::string text = target_json();
-  if (auto v = parse_json(text)) return *v;
-  say("scanproof", "the target's facts are not valid JSON (a bug in the suite): " + text);
-  return json{{"error", text}};
-}
-
-std::optional<json> parse_json(const std::string& text) {
-  json v = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (v.is_discarded()) return std::nullopt;
-  return v;
 }
 
 }  // namespace scanproof::command_line
