@@ -118,11 +118,16 @@ struct child_end {
   bool forked = false;     // false: nothing ran; `failure` says why
   bool timed_out = false;  // killed by the parent at the limit
   int status = 0;          // waitpid()'s status
-  std::string output;      // what body returned (what arrived of it)
+  int exit_code = -1;      // its exit status, if it exited
+  int signal = 0;          // the signal that ended it, if one did
+  std::string signal_name; // "Segmentation fault"
+  std::string output;      // what body returned
   std::string failure;     // why nothing forked
   // "exit status 3", "killed by signal 11 (Segmentation fault)".
   std::string how() const;
   bool exited_zero() const;
+  // As a shell gives it: the exit status, or 128 + the signal.
+  int shell_status() const;
 };
 // The platform can fork and SCANPROOF_NO_SUPERVISOR is not set. Where it is
 // false, every caller runs its work in its own process instead.
