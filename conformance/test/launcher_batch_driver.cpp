@@ -8,9 +8,15 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "scanproof/digest.hpp"
@@ -43,6 +49,51 @@ bool inputs_are_pinned() {
   return d.value() == scanproof::pinned(shared_set(), 64)->digest;
 }
 
+// The batch's run directory, as a hostile child finds it: its parent's
+// command line (--scanproof-batch DIR).
+std::string batch_dir_of_parent() {
+  std::ifstream in("/proc/" + std::to_string(::getppid()) + "/cmdline");
+  std::string arg, previous;
+  while (std::getline(in, arg, '\0')) {
+    if (previous == "--scanproof-batch") return arg;
+    previous = arg;
+  }
+  return "";
+}
+
+// Writes a failing status and a forged record into every other test's files.
+void spoil_other_tests() {
+  const std::string dir = batch_dir_of_parent();
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) std::abort();
+  while (const dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.find("spoils_others") != std::string::npos) continue;
+    const auto ends = [&](const std::string& tail) {
+      return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (ends(".status")) std::ofstream(dir + "/" + name) << "1\n";
+    if (ends(".flight")) std::ofstream(dir + "/" + name) << "done 0 1\n";
+    if (ends(".outputs")) std::ofstream(dir + "/" + name) << "";
+  }
+  ::closedir(d);
+}
+
+// Kills every other child of its parent (its siblings in the batch), once one
+// is there (at most 2 s).
+void kill_siblings() {
+  const std::string children = "/proc/" + std::to_string(::getppid()) + "/task/" + std::to_string(::getppid()) +
+                               "/children";
+  for (int tries = 0; tries < 200; ++tries) {
+    std::ifstream in(children);
+    bool killed = false;
+    for (long pid; in >> pid;)
+      if (pid != ::getpid()) killed |= ::kill(static_cast<pid_t>(pid), SIGKILL) == 0;
+    if (killed) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 // What the batch process made before it forked (set_batch_preparation): the
 // gtest filters of its tests, one a line. sees_preparation's child looks for its own.
 std::string prepared;
@@ -61,6 +112,9 @@ void check(const std::string& impl) {
     for (volatile bool forever = true; forever;) {
     }
   if (impl == "overwrites_inputs") overwrite_cache_file();
+  if (impl == "spoils_others") spoil_other_tests();
+  if (impl == "kills_siblings") kill_siblings();
+  if (impl == "slow_neighbour") std::this_thread::sleep_for(std::chrono::seconds(2));
   if (impl == "reads_inputs" && !inputs_are_pinned()) {
     scanproof::report_outputs(impl + " known_answers pass 28 0x5555555555555555");
     scanproof::flight_end();
@@ -95,7 +149,7 @@ int run(int argc, char** argv) {
   // load the input sets before it forks (supervise_batch.cpp).
   for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour", "neighbour2", "neighbour3",
                            "neighbour4", "neighbour5", "neighbour6", "neighbour7", "neighbour8", "neighbour9",
-                           "overwrites_inputs", "reads_inputs", "sees_preparation"}) {
+                           "overwrites_inputs", "reads_inputs", "sees_preparation", "spoils_others", "slow_neighbour", "kills_siblings"}) {
     const std::string test = std::string(impl) + ".all_checks";
     testing::RegisterTest("lsb", test.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [impl]() -> testing::Test* { return new fake_check(impl); });

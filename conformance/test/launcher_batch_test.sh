@@ -10,14 +10,18 @@
 # (into memory of its own): a child that overwrites a cache file changes
 # nothing a later child reads, and no child reads the file again. It also
 # runs the driver's own preparation (set_batch_preparation) before it forks,
-# and each child finds what it made; a small batch runs none.
+# and each child finds what it made; a small batch runs none. The batch
+# process alone writes each test's files, once every child ended: a child that
+# writes other tests' status, flight and outputs files changes no verdict; a
+# child killed by a signal while others ran (a sibling can kill it) runs
+# again alone, and that run is its verdict.
 #   launcher_batch_test.sh LAUNCHER DRIVER
 set -uo pipefail
 launcher=$1 driver=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/launcher-batch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs sees_preparation)
+impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs sees_preparation spoils_others slow_neighbour kills_siblings)
 batch=$work/batch
 mkdir -p "$batch"
 for i in "${impls[@]}"; do
@@ -33,7 +37,14 @@ from() {  # from IMPL: the per-test command, as scanproof-discover.cmake writes 
 
 export SCANPROOF_TEST_TIMEOUT=3 SCANPROOF_INPUTS_DIR=$work/inputs
 mkdir -p "$SCANPROOF_INPUTS_DIR"
-expect "the batch runs every test to a status" 0 "" "$launcher" --batch "$batch" "$driver"
+expect "the batch runs every test to a status" 0 \
+  "ended by a signal while other tests ran: run again alone" \
+  "$launcher" --batch "$batch" "$driver"
+expect "a sibling killed by another test's child keeps its verdict" 0 "\[  PASSED  \] 1 test" from slow_neighbour
+expect "the child that killed it is judged on its own outputs" 0 "" from kills_siblings
+for i in good neighbour neighbour9 reads_inputs; do
+  expect "a child that writes other tests' files changes no verdict ($i)" 0 "\[  PASSED  \] 1 test" from "$i"
+done
 expect "a passing test passes" 0 "\[  PASSED  \] 1 test" from good
 expect "its neighbour passes" 0 "" from neighbour
 expect "a child finds what the driver's preparation made before the fork" 0 "\[  PASSED  \] 1 test" \
@@ -50,7 +61,7 @@ expect "a test the batch did not list fails" 1 "no batch ran this test" \
   "$launcher" --from "$batch/conformance.lsb.absent.all_checks" "$driver" --gtest_filter=lsb.absent.all_checks
 rm "$batch/run/conformance.lsb.good.all_checks.status"
 expect "a test without its status fails" 1 "the batch process ended before this test ran" from good
-expect "a batch that ends before its tests fails, naming how many" 1 "18 of 18 tests have no status" \
+expect "a batch that ends before its tests fails, naming how many" 1 "21 of 21 tests have no status" \
   "$launcher" --batch "$batch" /bin/false
 expect "then each test fails" 1 "the batch process ended before this test ran" from neighbour
 # A run of a few tests (ctest -R, as ci/matrix --candidates makes): the batch

@@ -17,7 +17,11 @@
 //    (run_in_child); the parent waits, and if the child ended before the work
 //    returned it names the check and the input in flight (re-running that
 //    chunk of inputs one call at a time in another child to find the exact
-//    input), and fails;
+//    input), and fails. The child reports to its parent only through its
+//    own flight record, its pipe and its end (impl/core/src/child_protocol.hpp,
+//    the same for a batch's tests); the parent alone writes the flight file's
+//    completion and the outputs file. The platforms' back-ends (fork,
+//    in-process) are behind one interface, impl/core/src/process_front.hpp;
 //  * everywhere (also Wine and WASI, which cannot fork) the verdict is the
 //    test launcher's (cmake/scanproof-launch, set on every driver's tests by
 //    cmake/ScanproofLaunch.cmake): it makes a nonce per run and passes it with
@@ -54,10 +58,12 @@ inline constexpr std::string_view completion_marker = "[scanproof] ran to the en
 // SKIP_RETURN_CODE on the launched tests; automake's convention).
 inline constexpr int skipped_status = 77;
 
-// What is running now. Written before each chunk of inputs; lives in memory
-// shared with the supervising parent where there is one. With
-// SCANPROOF_FLIGHT_FILE=PATH (the launcher sets it; ci/fuzz for libFuzzer's
-// own main) it lives in that file instead, which outlives an _exit(0): mapped
+// What is running now. Written before each chunk of inputs; a child's record
+// is its own, in memory shared with its supervising parent, which reads it
+// when the child ended. With SCANPROOF_FLIGHT_FILE=PATH (the launcher sets it;
+// ci/fuzz for libFuzzer's own main) the record of the process that has it
+// (the supervising parent; where nothing forks, the process itself) lives in
+// that file instead, which outlives an _exit(0): mapped
 // where the platform can (mmap; a file mapping under Wine), else rewritten
 // through stdio (WASI). `text` starts the file and holds the state as lines: "running <label> <phase>
 // input <hex>" and "  impl=... check=... input(s) in flight ..." (the detail
@@ -94,8 +100,8 @@ void flight_chunk(const word* inputs, std::uint64_t index, std::uint64_t count,
                   const char* phase = "sweep");
 void flight_end();
 
-// Appends `line` and a newline to SCANPROOF_OUTPUTS_FILE (judge.hpp), if set:
-// at once, so the checks that ended before an early exit are on record;
+// Appends `line` and a newline to SCANPROOF_OUTPUTS_FILE (judge.hpp), if set
+// (in a child: sends it to the parent, which appends it): at once, so the checks that ended before an early exit are on record;
 // under WASI once the work returned (each open there risks Node's crash, see
 // supervise.cpp). A claim for the judge, never a verdict.
 void report_outputs(std::string_view line);
@@ -118,11 +124,16 @@ struct child_end {
   bool forked = false;     // false: nothing ran; `failure` says why
   bool timed_out = false;  // killed by the parent at the limit
   int status = 0;          // waitpid()'s status
-  std::string output;      // what body returned (what arrived of it)
+  int exit_code = -1;      // its exit status, if it exited
+  int signal = 0;          // the signal that ended it, if one did
+  std::string signal_name; // "Segmentation fault"
+  std::string output;      // what body returned
   std::string failure;     // why nothing forked
   // "exit status 3", "killed by signal 11 (Segmentation fault)".
   std::string how() const;
   bool exited_zero() const;
+  // As a shell gives it: the exit status, or 128 + the signal.
+  int shell_status() const;
 };
 // The platform can fork and SCANPROOF_NO_SUPERVISOR is not set. Where it is
 // false, every caller runs its work in its own process instead.

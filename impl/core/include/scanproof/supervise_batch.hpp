@@ -11,20 +11,26 @@
 // Before its first fork, for a request of 16 tests or more, it loads every
 // pinned input set into its own memory and matches each against its pin
 // (inputs.hpp), so the children inherit the checked values and do not read or
-// digest them again. It then runs each test
-// in a child of its own (run_in_child, at most
-// SCANPROOF_BATCH_JOBS at once, default 2): stdout and stderr go to <log>,
-// and the child is what the driver is as a process of its own under the
-// launcher (supervised_main with SCANPROOF_FLIGHT_FILE=<flight file>,
-// SCANPROOF_OUTPUTS_FILE=<outputs file>, SCANPROOF_NONCE=<nonce>), running
-// work(argc, argv) with --gtest_filter=<gtest filter> and the driver args.
-// The limit of one test is SCANPROOF_TEST_TIMEOUT seconds (0 or unset: none),
-// kept by the process that forked it. Once the child ended, that process
-// writes <status file>: the exit status as a shell gives it (128 + signal for
-// a signal), or "timeout <seconds>". The launcher (--from) decides each
-// test's verdict from these files exactly as it does for a process of its
-// own. Exit 0 when every test has its status file, 1 when some has none
-// (named on stderr), 2 for a bad request or a platform that cannot fork.
+// digest them again. It then runs each test in a child of its own (the
+// process front, impl/core/src/process_front.hpp; at most
+// SCANPROOF_BATCH_JOBS at once, default 2), each child the leader of a process
+// group of its own: the child is what the driver is as a process of its own
+// under the launcher, running work(argc, argv) with --gtest_filter=<gtest
+// filter> and the driver args, its stdout and stderr in <log>. The child is
+// given no file of any test: it reports its flight record, outputs lines and
+// end to the batch process (impl/core/src/child_protocol.hpp), which reads
+// them as a program's supervising parent does and, once every child ended and
+// its process group is gone, alone writes each test's <flight file> (the
+// record's text: "done <nonce> <status>", "reported", "running ..."),
+// <outputs file> and <status file>: the exit status as a shell gives it (128
+// + signal for a signal), or "timeout <seconds>" (SCANPROOF_TEST_TIMEOUT, 0
+// or unset: none, kept by the batch process). A child ended by a signal that
+// is not a fault of its own code (SIGKILL, SIGTERM, ...: a sibling can send
+// it) while other children ran is run again alone, and that run is its
+// verdict. The launcher (--from) decides each test's verdict from these
+// files exactly as it does for a process of its own. Exit 0 when every test
+// has its status file, 1 when some has none, 2 for a bad request or a
+// platform that cannot fork.
 #pragma once
 #include <string>
 #include <string_view>
@@ -33,9 +39,6 @@
 namespace scanproof {
 
 inline constexpr std::string_view batch_option = "--scanproof-batch";
-
-// supervised_main calls it when argv holds batch_option DIR.
-int batch_main(int (*work)(int, char**), int argc, char** argv);
 
 // A driver's own share of a batch's start: called by the batch process after
 // it loaded the input sets, before its first fork (so only for a request of
@@ -46,13 +49,5 @@ int batch_main(int (*work)(int, char**), int argc, char** argv);
 using batch_preparation = void (*)(const std::vector<std::string>& filters, const std::vector<std::string>& args);
 void set_batch_preparation(batch_preparation prepare);
 
-namespace detail {
-// supervise.cpp's side of a batch child: this test's flight file (mapped and
-// shared with the work's child), outputs file and nonce replace the batch's;
-// false if the flight file cannot be mapped.
-bool adopt_test(const std::string& flight_file, const std::string& outputs_file, const std::string& nonce);
-// supervised_main after it took the nonce and mapped the flight file.
-int supervise(int (*work)(int, char**), int argc, char** argv);
-}  // namespace detail
 
 }  // namespace scanproof
