@@ -1,11 +1,14 @@
 // The registration of each classified function (registration.hpp): its name,
 // the line in the engine's language (C++ NAMED/EXPR forms, C, a Rust
 // crate's declarations), the header or source files it must include and the
-// `// scanproof:` lines they need, and the files written. About 600 lines in
-// one file because each language's form, the include closure and the writing
-// share the per-function plan (`discovered`) and its small helpers; split,
-// each part would re-read the same plan through a header of its own.
+// `// scanproof:` lines they need, and the files written (their #include
+// lines: include_plan.hpp). About 550 lines in one file because each
+// language's form and the writing share the per-function plan (`discovered`)
+// and its small helpers; split, each part would re-read the same plan
+// through a header of its own.
 #include "discover/registration.hpp"
+
+#include "discover/include_plan.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -114,53 +117,6 @@ std::string c_op(op o) {
     case op::pop_msb: return "SCANPROOF_POP_MSB";
   }
   return "";
-}
-
-// The files `header` includes, directly or not, among the tree's (a quoted
-// #include resolved against its own directory, then the include directories).
-void included_by(const std::string& header, const std::set<std::string>& dirs, std::set<std::string>& seen) {
-  std::ifstream in(header);
-  static const std::regex line(R"re(^\s*#\s*include\s*"([^"]+)")re");
-  for (std::string text; std::getline(in, text);) {
-    std::smatch m;
-    if (!std::regex_search(text, m, line)) continue;
-    std::vector<fs::path> where{fs::path(header).parent_path() / m[1].str()};
-    for (const std::string& d : dirs) where.push_back(fs::path(d) / m[1].str());
-    for (const fs::path& p : where)
-      if (fs::exists(p)) {
-        const std::string file = fs::weakly_canonical(p).string();
-        if (seen.insert(file).second) included_by(file, dirs, seen);
-        break;
-      }
-  }
-}
-
-// The headers to include: those no other of them includes (an engine's
-// bitop.h may not compile before its types.h has defined what it uses; the
-// bitboard.h that includes both does).
-std::vector<std::string> outermost_headers(const std::vector<std::string>& headers, const std::set<std::string>& dirs) {
-  std::vector<std::string> out;
-  std::map<std::string, std::set<std::string>> includes;
-  for (const std::string& h : headers) included_by(h, dirs, includes[h]);
-  for (const std::string& h : headers)
-    if (std::none_of(headers.begin(), headers.end(), [&](const std::string& other) {
-          return other != h && includes[other].count(h) && !includes[h].count(other);
-        }))
-      out.push_back(h);
-  return out;
-}
-
-// How the candidate file includes `file`: relative to the deepest include
-// directory that holds it, else to the candidate file's own directory.
-std::string include_path(const std::string& file, const std::set<std::string>& includes, const std::string& out_dir) {
-  std::string rel = fs::path(file).lexically_relative(fs::weakly_canonical(out_dir)).string();
-  std::size_t best = 0;
-  for (const std::string& dir : includes)
-    if (dir.size() > best && file.compare(0, dir.size() + 1, dir + "/") == 0) {
-      best = dir.size();
-      rel = file.substr(dir.size() + 1);
-    }
-  return rel;
 }
 
 // The source files a candidate file must include for `source` to link on
@@ -455,8 +411,7 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
   for (const discovered* d : mine)
     if (!d->header.empty() && std::find(headers.begin(), headers.end(), d->header) == headers.end())
       headers.push_back(d->header);
-  for (const std::string& h : outermost_headers(headers, includes))
-    out << "#include \"" << include_path(h, includes, out_dir) << "\"\n";
+  for (const std::string& line : header_lines(headers, units, includes, out_dir)) out << line << "\n";
   std::set<std::string> defining;
   for (const discovered* d : mine)
     for (const std::string& file : d->definitions)

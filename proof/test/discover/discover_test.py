@@ -182,6 +182,20 @@ def check_engine(args):
     return problems
 
 
+def written_file_compiles(args, path):
+    """The file compiles as a candidate build compiles it: the suite's
+    headers, and its own `// scanproof:` include, define and std lines."""
+    if not os.path.exists(path):
+        return [f"{path} was not written"]
+    text = open(path, encoding="utf-8").read()
+    flags = ["-std=" + (re.search(r"^// scanproof: std (\S+)", text, re.M) or [None, "c++17"])[1]]
+    flags += ["-I" + os.path.join(os.path.dirname(path), d) for d in re.findall(r"^// scanproof: include (\S+)", text, re.M)]
+    flags += ["-D" + d for d in re.findall(r"^// scanproof: define (\S+)", text, re.M)]
+    p = subprocess.run([args.clangxx, *flags, "-fsyntax-only", "-I", args.core_include, path],
+                       capture_output=True, text=True, check=False)
+    return [] if p.returncode == 0 else [f"{path} does not compile:\n{p.stderr}"]
+
+
 def check_routes(args):
     """A Makefile project and a CMake project: the define that makes the
     scanner exists only in their build, so finding it proves the route."""
@@ -199,6 +213,13 @@ def check_routes(args):
             if os.path.exists(os.path.join(out, "discovered_scanners.cpp")) else ""
         if f"// scanproof: define ROUTE_LSB={name}" not in text:
             problems.append(f"{route}: the written file does not carry the project's define ROUTE_LSB={name}")
+        if route == "make":
+            # scan_pieces.hpp is not self-contained (its Word is words.hpp's):
+            # the file includes what lib.cpp includes before it, and compiles.
+            if not any(f.get("name") == "piece_msb" and f.get("op") == "msb" and f.get("proof") == "proved"
+                       for f in functions):
+                problems.append("make: piece_msb (in a header that is not self-contained) not classified msb and proved")
+            problems += [f"make: {p}" for p in written_file_compiles(args, os.path.join(out, "discovered_scanners.cpp"))]
     # A source that does not compile: what was searched is reported, and the
     # run is incomplete (3), not a clean 0.
     out = os.path.join(args.work, "route-broken")

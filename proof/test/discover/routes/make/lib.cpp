@@ -1,1 +1,3 @@
 #include "lib.hpp"
+#include "words.hpp"
+#include "scan_pieces.hpp"
