@@ -10,6 +10,7 @@
 # that does not exist, an empty directory, or (with an empty <base-dir>) a
 # relative path is a configure error naming it; <what> says where it came from.
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)  # the sandbox the probe runs a file in
 function(scanproof_candidate_sources out what base)
   set(sources "")
   foreach(p IN LISTS ARGN)
@@ -451,7 +452,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
         set(message "${src} does not compile for this target: ${first}")
       elseif(run)
         string(RANDOM LENGTH 16 token)
-        execute_process(COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} "${exe}" "${token}"
+        execute_process(COMMAND ${SCANPROOF_SANDBOX_PREFIX} ${CMAKE_CROSSCOMPILING_EMULATOR} "${exe}" "${token}"
           WORKING_DIRECTORY "${dir}" TIMEOUT 120
           RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
         string(REGEX MATCHALL "candidate [A-Za-z0-9_]+ [0-9]+" registered "${out}")

@@ -87,6 +87,19 @@ function(scanproof_driver_tests target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
   file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
+  # A native build writes its input sets with its own JUDGE program, before
+  # any test: the tests then only read them, and the sandbox keeps them so
+  # (ScanproofLaunch.cmake).
+  if(arg_JUDGE AND NOT TARGET scanproof_input_files AND NOT CMAKE_CROSSCOMPILING AND CMAKE_CXX_BYTE_ORDER)
+    set(stamp "${CMAKE_BINARY_DIR}/scanproof-inputs/written-by-oracle-table.stamp")
+    add_custom_command(OUTPUT "${stamp}"
+      COMMAND $<TARGET_FILE:${arg_JUDGE}> --write-inputs "${CMAKE_BINARY_DIR}/scanproof-inputs" ${CMAKE_CXX_BYTE_ORDER}
+      COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+      DEPENDS ${arg_JUDGE}
+      COMMENT "scanproof: the input sets (${CMAKE_CXX_BYTE_ORDER}), written by ${arg_JUDGE}"
+      VERBATIM)
+    add_custom_target(scanproof_input_files DEPENDS "${stamp}")
+  endif()
   if(TARGET scanproof_input_files)
     add_dependencies(${target} scanproof_input_files)
   endif()
@@ -117,7 +130,8 @@ function(scanproof_driver_tests target)
                            "set(DRIVER [==[${target}]==])\nset(LAUNCHER [==[${SCANPROOF_LAUNCHER}]==])\n")
   endif()
   if(arg_JUDGE)
-    string(APPEND settings "set(JUDGE_TABLE [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
+    # In the judge's directory, which the code under test cannot read (ScanproofLaunch.cmake).
+    string(APPEND settings "set(JUDGE_TABLE [==[${SCANPROOF_JUDGE_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
     if(SCANPROOF_ORACLE_TABLE)  # a native oracle_table: no emulator (see its cache entry)
       set(oracle "${SCANPROOF_ORACLE_TABLE}")  # so the target's own JUDGE program is not built for it
     else()

@@ -64,4 +64,6 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/scanproof-fail.cmake"
   DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/probe/candidate_probe.cpp" DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR}/probe)
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/sandbox/scanproof-sandbox.c" "${PROJECT_SOURCE_DIR}/cmake/sandbox/ScanproofSandbox.cmake"
+  DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR}/sandbox)
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/cmake/scanproof-launch" DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})

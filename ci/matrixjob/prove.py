@@ -43,7 +43,8 @@ def prove_all(columns, s, timeout_s, write):
         why = (f"the prover is not built (needs clang-19, llvm-19-dev, libz3-dev: ci/setup --prove; see {log})")
     names = []  # with --candidates alone: theirs only (an empty list proves everything)
     if s.candidates and not s.with_catalogue and not why:
-        listing = subprocess.run([os.path.join(b, "conformance", "scanproof"), "list", "--json"],
+        scanproof = os.path.join(b, "conformance", "scanproof")
+        listing = subprocess.run(run.sandbox(scanproof) + [scanproof, "list", "--json"],
                                  capture_output=True, text=True, check=False)
         try:
             names = [e["name"] for e in json.loads(listing.stdout)["implementations"] if e.get("candidate")]

@@ -369,12 +369,26 @@ def catalogue_program(b):
         return ""
 
 
+def sandbox(program):
+    """The sandbox this build runs candidate code in (ScanproofLaunch.cmake),
+    as a command prefix: the build tree above `program` holding
+    scanproof-sandbox and the judge's directory it hides; [] where the build
+    has none (the threat model, docs/contracts.md)."""
+    d = os.path.dirname(os.path.abspath(program))
+    for _ in range(4):
+        tool, judge = os.path.join(d, "scanproof-sandbox"), os.path.join(d, "scanproof-judge")
+        if os.path.isfile(tool) and os.path.isdir(judge):
+            return [tool, "--hide", judge, "--"]
+        d = os.path.dirname(d)
+    return []
+
+
 def catalogue(program, emu):
     """(listing, "") of `scanproof list --json` as `program` (catalogue_program)
     prints it under the emulator, or (None, why it failed)."""
     if not program:
         return None, "the build names no conformance driver (catalogue-program.txt: ci/matrixjob/CMakeLists.txt)"
-    p = subprocess.run(emu.split() + [program, "list", "--json"], capture_output=True, text=True,
+    p = subprocess.run(sandbox(program) + emu.split() + [program, "list", "--json"], capture_output=True, text=True,
                        check=False, stdin=subprocess.DEVNULL)
     try:
         return json.loads(p.stdout), ""
@@ -384,7 +398,7 @@ def catalogue(program, emu):
 
 def eval_command(program, emu, name, inputs):
     """What `scanproof eval --impl name inputs...` is for `program`, under the emulator."""
-    return emu.split() + [program, "eval", "--impl", name] + list(inputs)
+    return sandbox(program) + emu.split() + [program, "eval", "--impl", name] + list(inputs)
 
 
 def _unfinished(data, why):

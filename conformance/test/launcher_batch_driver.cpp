@@ -10,9 +10,11 @@
 
 #include <dirent.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -36,6 +38,10 @@ void overwrite_cache_file() {
   const char* dir = std::getenv("SCANPROOF_INPUTS_DIR");
   const std::string path = std::string(dir ? dir : ".") + "/single_bits-64.u64";
   const int fd = ::open(path.c_str(), O_WRONLY);
+  if (fd < 0 && errno == EACCES) {  // a confined child (Landlock): nothing to overwrite with
+    std::printf("overwrites_inputs: write refused: %s\n", std::strerror(errno));
+    return;
+  }
   const char zeros[64] = {};
   if (fd < 0 || ::pwrite(fd, zeros, sizeof zeros, 0) != static_cast<ssize_t>(sizeof zeros)) std::abort();
   ::close(fd);
@@ -87,9 +93,15 @@ void kill_siblings() {
   for (int tries = 0; tries < 200; ++tries) {
     std::ifstream in(children);
     bool killed = false;
+    bool refused = false;
     for (long pid; in >> pid;)
-      if (pid != ::getpid()) killed |= ::kill(static_cast<pid_t>(pid), SIGKILL) == 0;
-    if (killed) return;
+      if (pid != ::getpid()) {
+        const bool ok = ::kill(static_cast<pid_t>(pid), SIGKILL) == 0;
+        killed |= ok;
+        refused |= !ok && errno == EPERM;
+      }
+    if (refused) std::printf("kills_siblings: kill refused: %s\n", std::strerror(EPERM));  // a confined child (Landlock)
+    if (killed || refused) return;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }
