@@ -218,6 +218,10 @@ function(_scanproof_probe_basis out include_dirs definitions options)
   string(APPEND basis "|${h}")
   file(MD5 "${CMAKE_CURRENT_FUNCTION_LIST_FILE}" h)  # this file: how a probe is judged and worded
   string(APPEND basis "|${h}")
+  if(SCANPROOF_SANDBOX_TOOL)  # the sandbox a probe runs in (ScanproofLaunch.cmake)
+    file(MD5 "${SCANPROOF_SANDBOX_TOOL}" h)
+    string(APPEND basis "|${h}")
+  endif()
   foreach(d IN LISTS include_dirs)
     file(GLOB headers "${d}/scanproof/*.hpp" "${d}/scanproof/*.h")  # candidate.h too
     foreach(hdr IN LISTS headers)

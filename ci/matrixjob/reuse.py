@@ -72,6 +72,10 @@ def key(b, chosen, versions):
             path = a if os.path.isabs(a) else (shutil.which(a) if "/" not in a else None)
             if path and os.path.isfile(path):
                 feed("file " + a, _file_digest(os.path.realpath(path), memo))
+    # The sandbox the launcher runs each test in (ScanproofLaunch.cmake): not
+    # on the command line, which names the launcher alone.
+    sandbox = os.path.join(b, "scanproof-sandbox")
+    feed("sandbox", _file_digest(sandbox, memo) if os.path.isfile(sandbox) else "none")
     feed("versions", json.dumps(versions, sort_keys=True))
     feed("cpu", _cpu())
     for py in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [os.path.join(HERE, "..", "results_format.py")]:

@@ -16,6 +16,7 @@ function(scanproof_sandbox_tool out why)
   endif()
   set(src "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/scanproof-sandbox.c")
   set(tool "${CMAKE_BINARY_DIR}/scanproof-sandbox")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${src}")  # an edit rebuilds it
   if(NOT EXISTS "${tool}" OR "${src}" IS_NEWER_THAN "${tool}")
     execute_process(COMMAND "${SCANPROOF_HOST_CC}" -O2 -o "${tool}" "${src}"
       RESULT_VARIABLE rc ERROR_VARIABLE errors OUTPUT_QUIET)

@@ -11,9 +11,11 @@
  *
  * Landlock grants, it cannot deny: "all but PATH" is every sibling along
  * the path from / to PATH granted, PATH not. A directory on such a path
- * (an ancestor of a hidden or read-only path) can still be walked through
- * and its files opened, but not listed, and nothing new is made directly
- * in it (the tests make nothing there: they write in their own directories).
+ * (an ancestor of a hidden or read-only path) can still be walked through,
+ * listed and its files opened, but nothing new is made directly in it (the
+ * tests make nothing there: they write in their own directories, and the
+ * launcher's TMPDIR). Any directory can be listed, a hidden one too: a name
+ * is no secret, a table's contents are.
  *
  * Exit 125 with the reason when the sandbox cannot be made (a kernel without
  * Landlock, a path that is not there): the launcher decides what that means
@@ -164,6 +166,10 @@ int main(int argc, char** argv) {
   const size_t size = v >= 6 ? sizeof attr : v >= 4 ? 2 * sizeof(uint64_t) : sizeof(uint64_t);
   ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, size, 0);
   if (ruleset < 0) fail("a ruleset", NULL);
+  /* Every directory may be listed (a name is no secret; WASI's runtime opens
+   * "/" to preopen it, Wine lists a directory to match a name's case): the
+   * files in the hidden ones still cannot be read. */
+  grant("/", FS_READ_DIR);
   if (n_hidden + n_read_only) grant_within("/");
   else grant("/", all_fs);
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("no_new_privs", NULL);
