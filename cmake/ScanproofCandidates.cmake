@@ -474,6 +474,9 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
             set(rc "${rc}: ${err}")
           endif()
           set(message "${src}: its start-up code (a static initialiser) ended the process before main() (${rc}), so none of its checks can run here")
+          if(SCANPROOF_SANDBOX_PREFIX)  # never run outside it here: that is where the judge's table is readable
+            string(APPEND message " (it ran in the sandbox, ScanproofLaunch.cmake: if every file's start-up fails on this target, -DSCANPROOF_SANDBOX=OFF tells whether the sandbox breaks its runtime)")
+          endif()
           if(file_options AND "${rc}" MATCHES "Illegal instruction|signal 4|SIGILL")
             # The file's own ISA flag let the compiler use what this CPU lacks,
             # even in its start-up code: the finding is the flag's.
