@@ -462,6 +462,8 @@ def test(built, s):
         earlier = reuse.load(b, k)
         if earlier:
             return _reused(data, earlier, k, junit, console, t0)
+        if s.reuse:
+            reuse.make_store(b)
         env = dict(os.environ, SCANPROOF_RESULTS_DIR=results, SCANPROOF_BATCH_JOBS=str(s.test_jobs),
                    SCANPROOF_BATCH_SELECTION=selection)
         if os.path.exists(junit):
