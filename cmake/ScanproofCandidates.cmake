@@ -11,6 +11,7 @@
 # relative path is a configure error naming it; <what> says where it came from.
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)  # the sandbox the probe runs a file in
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofOps.cmake)
 function(scanproof_candidate_sources out what base)
   set(sources "")
   foreach(p IN LISTS ARGN)
@@ -185,11 +186,15 @@ function(_scanproof_named_candidates out text)
   # SCANPROOF_CANDIDATE_NAMED(name, function, op...) and C's
   # SCANPROOF_CANDIDATE_EXPR(name, parameter, expression, op...): the op is the
   # first one named before the registration's `;`.
+  get_property(spellings GLOBAL PROPERTY SCANPROOF_OPS)  # ops.def: C++'s names and C's
+  get_property(c_names GLOBAL PROPERTY SCANPROOF_OP_C_NAMES)
+  list(APPEND spellings ${c_names})
+  list(JOIN spellings "|" spellings)
   string(REGEX MATCHALL "SCANPROOF_CANDIDATE_(NAMED|EXPR)[ \t]*\\([ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*,[^;]*"
          found "${text}")
   foreach(f IN LISTS found)
     string(REGEX REPLACE "^[A-Z_]+[ \t]*\\([ \t]*([A-Za-z0-9_]+).*" "\\1" name "${f}")
-    string(REGEX MATCH "(op::|SCANPROOF_)(pop_lsb|pop_msb|lsb|msb|ctz|clz|popcount|POP_LSB|POP_MSB|LSB|MSB|CTZ|CLZ|POPCOUNT)" op "${f}")
+    string(REGEX MATCH "(op::|SCANPROOF_)(${spellings})" op "${f}")
     if(op)
       string(TOLOWER "${CMAKE_MATCH_2}" op)
       list(APPEND pairs "${op} ${name}")

@@ -12,6 +12,7 @@ include(CMakePackageConfigHelpers)
 
 set(SCANPROOF_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/scanproof")
 set(SCANPROOF_INSTALL_DRIVERDIR "${CMAKE_INSTALL_DATADIR}/scanproof/driver")
+set(SCANPROOF_INSTALL_OPS_DEF "${CMAKE_INSTALL_INCLUDEDIR}/scanproof/ops.def")  # the op table, for ScanproofOps.cmake
 
 add_library(scanproof_catalogue_archive STATIC $<TARGET_OBJECTS:scanproof_catalogue>)
 target_link_libraries(scanproof_catalogue_archive INTERFACE scanproof_core)
@@ -48,7 +49,7 @@ install(EXPORT scanproofTargets NAMESPACE scanproof:: DESTINATION ${SCANPROOF_IN
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/scanproofConfig.cmake.in"
   "${PROJECT_BINARY_DIR}/scanproofConfig.cmake"
   INSTALL_DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR}
-  PATH_VARS SCANPROOF_INSTALL_DRIVERDIR)
+  PATH_VARS SCANPROOF_INSTALL_DRIVERDIR SCANPROOF_INSTALL_OPS_DEF)
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/scanproofConfigVersion.cmake"
   COMPATIBILITY SameMinorVersion)
 install(FILES
@@ -58,6 +59,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofAddCandidates.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofRust.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofDirectives.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/ScanproofOps.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofLaunch.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofDriverTests.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/scanproof-discover.cmake"

@@ -55,6 +55,7 @@
 
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ScanproofDirectives.cmake)  # reads the declarations
+include(${CMAKE_CURRENT_LIST_DIR}/ScanproofOps.cmake)  # the op names a declaration may give
 # The Rust toolchain, as the user has it (docs/contracts.md, "Rust toolchains"):
 # -DSCANPROOF_RUSTC/-DSCANPROOF_CARGO if given; else the first of $RUSTC, the
 # rustc on PATH (a rustup toolchain) and Debian's /usr/bin/rustc whose
@@ -667,7 +668,8 @@ function(scanproof_rust_declarations pairs_var error_var src)
   set(path "(::)?${id}(::${id})*")
   set(prim "(core::primitive::|std::primitive::)?")
   set(forms "one u8, u16, u32, u64 or usize, or two u64 (lo, hi)")
-  set(ops "lsb|msb|ctz|clz|popcount|pop_lsb|pop_msb")
+  get_property(ops GLOBAL PROPERTY SCANPROOF_OPS)  # ops.def's names, in order
+  list(JOIN ops "|" ops)
   foreach(d IN LISTS decls)
     string(REGEX REPLACE "^candidate\\|" "// scanproof: candidate" d "${d}")
     if(NOT d MATCHES "candidate[ \t]*\\([ \t]*(${id})[ \t]*,[ \t]*(${ops})[ \t]*(,[^)]*)?\\)$")

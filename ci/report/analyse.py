@@ -8,7 +8,9 @@ import re
 
 import results_format
 
-OP_ORDER = ["lsb", "msb", "ctz", "clz", "popcount", "pop_lsb", "pop_msb"]
+from . import ops
+
+OP_ORDER = list(ops.NAMES)  # the report's rows: the op table's order
 RED = {"fail", "xpass", "crash", "nocompile"}  # kinds that turn the matrix red
 RAN = {"pass", "fail", "xfail", "xpass", "crash"}  # the implementation ran there
 NOT_RUN = {"skip", "notbuilt", "missing", "incomplete"}  # cells with no verdict of their own

@@ -2,10 +2,12 @@
 and report.html sections, from r["speed"] (speed_report.attach)."""
 import html
 
-OPS = ("lsb", "msb", "ctz", "clz", "popcount", "pop_lsb", "pop_msb")
-# The Shogi plan's targets (the "fastest" tables) are for the five scans; the
+from . import ops
+
+OPS = ops.NAMES
+# The Shogi plan's targets (the "fastest" tables) are for the scans; the
 # pop ops are shown in the per-op estimate tables only.
-RANKED_OPS = OPS[:5]
+RANKED_OPS = ops.SCANS
 LIMITS = ("llvm-mca models straight-line code: no branch prediction, loads always hit the L1 cache, "
           "a loop is its body per iteration x a trip count, a branchy pass its longest path; "
           "published tools of this kind err by 9-36 % on average (BHive, uiCA). docs/benchmark.md")

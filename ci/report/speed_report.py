@@ -10,6 +10,8 @@ import statistics
 
 import results_format
 
+from . import ops
+
 # The Shogi bit-scanning plan's targets (seed 004), as scanproof bench draws
 # them (bench/table.hpp shogi_target_cycles; unit.speed checks they agree).
 SHOGI_TARGET_CYCLES = {"popcount": 5}
@@ -89,7 +91,7 @@ def attach(r, speeds):
                             "why": "not estimated: the target did not run (see above)"})
     r["speed"] = {"targets": targets, "columns": columns, "fastest": fastest(r, columns),
                   "host": host_comparison(r, speeds),
-                  "shogi_targets": {op: shogi_target(op) for op in ("lsb", "msb", "ctz", "clz", "popcount")}}
+                  "shogi_targets": {op: shogi_target(op) for op in ops.SCANS}}
     return r
 
 
@@ -100,7 +102,7 @@ def fastest(r, columns, n=3):
     among the 64-bit ones (op label == op: the Shogi plan's targets are for
     a 64-bit word; a lsb128 entry is listed in its op's table, not ranked here)."""
     out = {}
-    for op in ("lsb", "msb", "ctz", "clz", "popcount"):
+    for op in ops.SCANS:
         rows = []
         for col in columns:
             ranked = []

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 
 namespace scanproof {
 
@@ -253,7 +254,7 @@ static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scan
                   static_cast<int>(scanproof::op::ctz) == 2 && static_cast<int>(scanproof::op::clz) == 3 &&
                   static_cast<int>(scanproof::op::popcount) == 4 &&
                   static_cast<int>(scanproof::op::pop_lsb) == 5 && static_cast<int>(scanproof::op::pop_msb) == 6,
-              "candidate.h's SCANPROOF_LSB.. must be scanproof::op's values");
+              "candidate.h's SCANPROOF_LSB.. must keep scanproof::op's values (ops.def: a new op goes last)");
 extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
                                               scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                               const char* file, const scanproof_c_shape* c) {
@@ -264,7 +265,7 @@ extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scan
                                                   scanproof::chain_fn chain, scanproof::chain_fn serialize,
                                                   scanproof::pop_batch_fn pop_batch, const char* file,
                                                   const scanproof_c_shape* c) {
-  if (op < 0 || op > static_cast<int>(scanproof::op::pop_msb)) {
+  if (op < 0 || op >= static_cast<int>(std::size(scanproof::all_ops))) {
     std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POP_MSB\n",
                  file, name, op);
     std::abort();

@@ -22,6 +22,7 @@
 #include <llvm/Demangle/Demangle.h>
 
 #include "scanproof/command_json.hpp"
+#include "scanproof/op.hpp"
 #include "scanproof/shape.hpp"
 
 namespace scanproof::discover {
@@ -104,19 +105,6 @@ std::string options(const discovered& d, bool c) {
   else if (d.c.zero.k == zero_spec::kind::undefined && count)  // lsb/msb and the pops never judge 0 by default
     o += c ? ", .zero = SCANPROOF_ZERO_UNDEFINED" : ", .zero = undefined";
   return o;
-}
-
-std::string c_op(op o) {
-  switch (o) {
-    case op::lsb: return "SCANPROOF_LSB";
-    case op::msb: return "SCANPROOF_MSB";
-    case op::ctz: return "SCANPROOF_CTZ";
-    case op::clz: return "SCANPROOF_CLZ";
-    case op::popcount: return "SCANPROOF_POPCOUNT";
-    case op::pop_lsb: return "SCANPROOF_POP_LSB";
-    case op::pop_msb: return "SCANPROOF_POP_MSB";
-  }
-  return "";
 }
 
 // The source files a candidate file must include for `source` to link on
@@ -331,7 +319,7 @@ void plan_registrations(std::vector<discovered>& all, const std::string& root,
         d.unregistrable = "a C scanner over (hi, lo) halves: candidate.h takes (lo, hi)";
         continue;
       }
-      d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + d.f.qualified + ", " + c_op(d.c.operation) + opts + ");";
+      d.registration = "SCANPROOF_CANDIDATE_NAMED(" + d.name + ", " + d.f.qualified + ", " + std::string(c_name(d.c.operation)) + opts + ");";
       continue;
     }
     const std::string o = "scanproof::op::" + std::string(name(d.c.operation));

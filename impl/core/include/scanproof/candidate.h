@@ -60,10 +60,21 @@
 #error "scanproof/candidate.h needs C11 or later (_Generic, _Static_assert)"
 #endif
 
-/* The values of scanproof::op (op.hpp); registry.cpp checks they agree. */
+/* The values of scanproof::op (op.hpp): both are ops.def's rows in order
+ * (SCANPROOF_LSB = 0 .. SCANPROOF_POP_MSB = 6). */
 enum {
-  SCANPROOF_LSB = 0, SCANPROOF_MSB = 1, SCANPROOF_CTZ = 2, SCANPROOF_CLZ = 3, SCANPROOF_POPCOUNT = 4,
-  SCANPROOF_POP_LSB = 5, SCANPROOF_POP_MSB = 6
+#define SCANPROOF_OP(n, C, kind, scan) SCANPROOF_##C,
+#include "ops.def"
+#undef SCANPROOF_OP
+};
+/* A bit per op, set for the pops (ops.def's kind pop): SCANPROOF_C_IS_POP_. */
+#define SCANPROOF_C_KIND_scan_ 0
+#define SCANPROOF_C_KIND_pop_ 1
+enum {
+  SCANPROOF_C_POPS_ = 0
+#define SCANPROOF_OP(n, C, kind, scan) | (SCANPROOF_C_KIND_##kind##_ << SCANPROOF_##C)
+#include "ops.def"
+#undef SCANPROOF_OP
 };
 
 /* scanproof::word (word.hpp): a board as the implementation is passed it. */
@@ -298,7 +309,7 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
   (scanproof_after_->lo = (uint64_t)(X).M, \
    scanproof_after_->hi = (uint64_t)((scanproof_c_u128_)(X).M >> 64))
 #define SCANPROOF_C_POP_GET_pair_(X, M) (*scanproof_after_ = (X).w)
-#define SCANPROOF_C_IS_POP_(OP) ((OP) == SCANPROOF_POP_LSB || (OP) == SCANPROOF_POP_MSB)
+#define SCANPROOF_C_IS_POP_(OP) ((unsigned)(OP) < 31u && ((SCANPROOF_C_POPS_ >> (OP)) & 1))
 
 #define SCANPROOF_C_FIRST_(a, ...) a
 #define SCANPROOF_C_SECOND_(a, b, ...) b
