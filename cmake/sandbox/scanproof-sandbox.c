@@ -1,4 +1,4 @@
-/* scanproof-sandbox [--hide PATH]... [--read-only PATH]... -- COMMAND [ARGS...]
+/* scanproof-sandbox [--hide PATH]... [--read-only PATH]... [--allow PATH]... -- COMMAND [ARGS...]
  *
  * Runs COMMAND (a driver, or the emulator in front of one: qemu-user, Wine,
  * Node) where the code under test can reach nothing the judge trusts
@@ -6,8 +6,10 @@
  * every process COMMAND starts, kept across execve), each --hide PATH (the
  * judge's tables) can be neither read nor written, each --read-only PATH
  * (the pinned input files) not written, and no process inside may signal
- * one outside it (the launcher, ctest, a sibling test's batch). Everything
- * else stays as it was: the tests read and write where they did.
+ * one outside it (the launcher, ctest, a sibling test's batch). An --allow
+ * PATH inside a hidden one is granted whole (a test's own run directory
+ * among all the running tests'). Everything else stays as it was: the
+ * tests read and write where they did.
  *
  * Landlock grants, it cannot deny: "all but PATH" is every sibling along
  * the path from / to PATH granted, PATH not. A directory on such a path
@@ -66,7 +68,8 @@ static uint64_t all_fs;        /* the rights this kernel handles */
 static int ruleset = -1;
 static const char** hidden;    /* realpaths */
 static const char** read_only;
-static int n_hidden, n_read_only;
+static const char** allowed;
+static int n_hidden, n_read_only, n_allowed;
 
 static void fail(const char* what, const char* path) {
   fprintf(stderr, "%s: cannot sandbox: %s%s%s: %s\n", me, what, path ? " " : "", path ? path : "", strerror(errno));
@@ -97,26 +100,37 @@ static void grant(const char* path, uint64_t rights) {
   close(fd);
 }
 
-/* Grants every entry of `dir` (an ancestor of a hidden or read-only path) as
- * it should be: its own entries in full, the read-only ones for reading, the
- * hidden ones not at all, and the ones leading on, entry by entry. */
-static void grant_within(const char* dir) {
+static int leads_to_any(const char* path, const char** list, int n) {
+  for (int i = 0; i < n; ++i)
+    if (leads_to(path, list[i])) return 1;
+  return 0;
+}
+
+/* Grants every entry of `dir` (an ancestor of a hidden, read-only or allowed
+ * path) as it should be: its own entries in full, the read-only ones for
+ * reading, the hidden ones not at all (but the allowed paths inside them),
+ * and the ones leading on, entry by entry. Inside a hidden directory only
+ * the way to an allowed path is walked, and nothing else granted. */
+static void grant_within(const char* dir, int inside_hidden) {
   DIR* d = opendir(dir);
   if (!d) fail("cannot list", dir);
   for (struct dirent* e; (e = readdir(d));) {
     if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", e->d_name);
-    if (in_list(path, hidden, n_hidden)) continue;
-    if (in_list(path, read_only, n_read_only)) {
+    const int to_allowed = e->d_type != DT_LNK && leads_to_any(path, allowed, n_allowed);
+    if (in_list(path, allowed, n_allowed)) {
+      grant(path, all_fs);
+    } else if (inside_hidden || in_list(path, hidden, n_hidden)) {
+      if (to_allowed) grant_within(path, 1);
+    } else if (in_list(path, read_only, n_read_only)) {
       grant(path, FS_EXECUTE | FS_READ_FILE | FS_READ_DIR);
-      continue;
+    } else if (e->d_type != DT_LNK && (to_allowed || leads_to_any(path, hidden, n_hidden) ||
+                                       leads_to_any(path, read_only, n_read_only))) {
+      grant_within(path, 0);
+    } else {
+      grant(path, all_fs);
     }
-    int on = 0;
-    for (int i = 0; i < n_hidden; ++i) on |= leads_to(path, hidden[i]);
-    for (int i = 0; i < n_read_only; ++i) on |= leads_to(path, read_only[i]);
-    if (on && e->d_type != DT_LNK) grant_within(path);
-    else grant(path, all_fs);
   }
   closedir(d);
 }
@@ -126,6 +140,7 @@ static int abi(void) { return (int)syscall(__NR_landlock_create_ruleset, NULL, 0
 int main(int argc, char** argv) {
   hidden = calloc((size_t)argc, sizeof *hidden);
   read_only = calloc((size_t)argc, sizeof *read_only);
+  allowed = calloc((size_t)argc, sizeof *allowed);
   int i = 1;
   for (; i < argc; ++i) {
     if (strcmp(argv[i], "--probe") == 0) {
@@ -141,15 +156,18 @@ int main(int argc, char** argv) {
       ++i;
       break;
     }
-    if ((strcmp(argv[i], "--hide") == 0 || strcmp(argv[i], "--read-only") == 0) && i + 1 < argc) {
+    if ((strcmp(argv[i], "--hide") == 0 || strcmp(argv[i], "--read-only") == 0 || strcmp(argv[i], "--allow") == 0) &&
+        i + 1 < argc) {
       char* real = realpath(argv[i + 1], NULL);
       if (!real) fail("no such path", argv[i + 1]);
       if (argv[i][2] == 'h') hidden[n_hidden++] = real;
-      else read_only[n_read_only++] = real;
+      else if (argv[i][2] == 'r') read_only[n_read_only++] = real;
+      else allowed[n_allowed++] = real;
       ++i;
       continue;
     }
-    fprintf(stderr, "usage: %s [--hide PATH]... [--read-only PATH]... -- COMMAND [ARGS...] | --probe\n", me);
+    fprintf(stderr, "usage: %s [--hide PATH]... [--read-only PATH]... [--allow PATH]... -- COMMAND [ARGS...] | --probe\n",
+            me);
     return 2;
   }
   if (i >= argc) {
@@ -170,7 +188,7 @@ int main(int argc, char** argv) {
    * "/" to preopen it, Wine lists a directory to match a name's case): the
    * files in the hidden ones still cannot be read. */
   grant("/", FS_READ_DIR);
-  if (n_hidden + n_read_only) grant_within("/");
+  if (n_hidden + n_read_only + n_allowed) grant_within("/", 0);
   else grant("/", all_fs);
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("no_new_privs", NULL);
   if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("restrict_self", NULL);
