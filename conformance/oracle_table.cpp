@@ -6,8 +6,13 @@
 // pinned input set written into DIR in that byte order (inputs.hpp,
 // write_input_sets): a cross build's sets, made natively
 // (cmake/ScanproofDriverTests.cmake).
+// scanproof_oracle_table --declared-manifest PROGRAM: what each candidate in
+// the driver PROGRAM declares, read from its file (judge.hpp,
+// declared_manifest), ending in "# end <lines>" as the table does.
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -15,28 +20,12 @@
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
 
-int main(int argc, char** argv) {
-  if (argc > 1) {
-    const std::string order = argc == 4 ? argv[3] : "";
-    if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
-      std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
-                   "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
-      return 2;
-    }
-    return scanproof::write_input_sets(argv[2], order == "BIG_ENDIAN") ? 0 : 1;
-  }
-  if (!scanproof::registry().empty()) {
-    std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
-    return 2;
-  }
-  // The table is written in one write at the end. Under Node's WASI (wasm32)
-  // the process can still crash after its last line (SIGSEGV in V8 at exit:
-  // seen with 36 or more manifest lines, not with 35).
-  std::ostringstream table;
-  const int rc = scanproof::oracle_table(std::cin, table, std::cerr);
-  // The last line says the table is whole: scanproof-discover.cmake accepts a
-  // table only with it, and then even from a process that crashed at exit.
-  std::string text = table.str();
+namespace {
+// The whole output in one write, whole only with its last line "# end <lines>"
+// (scanproof-discover.cmake): under Node's WASI (wasm32) the process can
+// crash after its last line (SIGSEGV in V8 at exit: seen with 36 or more
+// manifest lines, not with 35).
+int write_whole(std::string text, int rc) {
   if (rc == 0) {
     std::size_t lines = 0;
     for (const char c : text) lines += c == '\n';
@@ -47,4 +36,36 @@ int main(int argc, char** argv) {
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
   return rc;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--declared-manifest") {
+    std::ifstream in(argv[2], std::ios::binary);
+    if (!in) {
+      std::cerr << "scanproof_oracle_table: cannot read the program '" << argv[2] << "'\n";
+      return 2;
+    }
+    const std::string program((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ostringstream out;
+    const int rc = scanproof::declared_manifest(program, out, std::cerr);
+    return write_whole(out.str(), rc);
+  }
+  if (argc > 1) {
+    const std::string order = argc == 4 ? argv[3] : "";
+    if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
+      std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
+                   "       scanproof_oracle_table --declared-manifest PROGRAM\n"
+                   "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
+      return 2;
+    }
+    return scanproof::write_input_sets(argv[2], order == "BIG_ENDIAN") ? 0 : 1;
+  }
+  if (!scanproof::registry().empty()) {
+    std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
+    return 2;
+  }
+  std::ostringstream table;
+  const int rc = scanproof::oracle_table(std::cin, table, std::cerr);
+  return write_whole(table.str(), rc);
 }

@@ -340,7 +340,10 @@ def _candidate_regex(listing, probed=None):
     names = [f"{label}.{e['name']}" for e in listing["implementations"] if e.get("candidate")
              for label in results_format.op_labels(e)]
     names += [f"{r['op']}.{n}" for n, r in collect.probe_rows(probed).items()]
-    return "^(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\." if names else ""
+    # and a candidate its driver's file declares but its running process does
+    # not list (cmake/scanproof-discover.cmake: <label>.<name>.declared)
+    return ("^((conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\."
+            "|conformance\\.[^.]+\\.[A-Za-z0-9_]+\\.declared$)") if names else ""
 
 
 def _write_selection(b, chosen, path):

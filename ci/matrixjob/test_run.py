@@ -121,7 +121,8 @@ class Runner(unittest.TestCase):
         with self.listed(json.dumps(LISTING)):
             data = run.test(self.built(), self.s)
         ctest = self.commands[1][0]
-        self.assertEqual(ctest[ctest.index("-R") + 1], r"^(conformance|properties)\.(lsb\.mine)\.")
+        self.assertEqual(ctest[ctest.index("-R") + 1],
+                         r"^((conformance|properties)\.(lsb\.mine)\.|conformance\.[^.]+\.[A-Za-z0-9_]+\.declared$)")
         self.assertEqual(ctest[ctest.index("-L") + 1], "^(conformance|properties)$")
         self.assertEqual(list(data["implementations"]), ["mine"])
 

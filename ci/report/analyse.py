@@ -169,6 +169,17 @@ def make_cell(op, name, row, target, proof=None):
         return {"kind": "missing", "note": "not in this target's registry"}
     checks = row.get("checks") or []
     verdict = row["verdict"]
+    # ctest's other labels (properties, fuzz-regression) may catch what the
+    # sweeps did not, and the judge fails a test whose process claimed a skip
+    # its declaration does not allow ("not built here" set by its own code):
+    # a failed ctest test named <label>.<op>.<impl>.* fails the cell.
+    labels = results_format.op_labels(dict(row, op=row.get("op") or op)) if row.get("op_label") else [op]
+    failed = [n for n in target.get("ctest", {}).get("failed_tests", [])
+              if any(f".{label}.{name}." in n for label in labels)]
+    if verdict in ("skip", "notbuilt") and failed:
+        return {"kind": "fail", "ctest_failed": failed,
+                "note": "ctest failed: " + ", ".join(failed) + " (the process claimed: " +
+                        (row.get("message") or verdict) + ")"}
     if verdict in ("skip", "notbuilt", "incomplete", "nocompile"):
         return {"kind": verdict, "note": row.get("message") or ""}
     cell = {"kind": verdict, "zero": row.get("zero_result"), "digest": row.get("digest")}
@@ -209,11 +220,6 @@ def make_cell(op, name, row, target, proof=None):
     for c in wrong:
         if c["check"] == "zero":
             cell["zero_counterexample"] = _counterexample(c)
-    # ctest's other labels (properties, fuzz-regression) may catch what the
-    # sweeps did not: a failed ctest test named <label>.<op>.<impl>.* fails the cell.
-    labels = results_format.op_labels(dict(row, op=row.get("op") or op)) if row.get("op_label") else [op]
-    failed = [n for n in target.get("ctest", {}).get("failed_tests", [])
-              if any(f".{label}.{name}." in n for label in labels)]
     if failed:
         cell["ctest_failed"] = failed
         if verdict not in RED:

@@ -12,25 +12,17 @@
 #include "scanproof/registry.hpp"
 
 namespace scanproof::detail {
-int register_candidate(const char* name, op o, kernels, const char*, layout_options, zero_spec) {
-  std::printf("candidate %s %d\n", name, static_cast<int>(o));
+int register_declared(const scanproof_declaration& r, kernels, const char*) {
+  std::printf("candidate %.127s %d\n", r.name, static_cast<int>(r.op));
   return 0;
 }
 int expect_candidates_from(const char*) { return 0; }
 }  // namespace scanproof::detail
 
-extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn,
-                                              scanproof::chain_fn, scanproof::chain_fn, const char*,
-                                              const scanproof_c_shape*) {
-  std::printf("candidate %s %d\n", name, op);
-  return 0;
-}
-
-extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn,
-                                                  scanproof::chain_fn, scanproof::chain_fn,
-                                                  scanproof::pop_batch_fn, const char*,
-                                                  const scanproof_c_shape*) {
-  std::printf("candidate %s %d\n", name, op);
+extern "C" int scanproof_register_c_declared(const scanproof_declaration* r, scanproof::batch_fn,
+                                             scanproof::chain_fn, scanproof::chain_fn, scanproof::pop_batch_fn,
+                                             const char*) {
+  std::printf("candidate %.127s %d\n", r->name, static_cast<int>(r->op));
   return 0;
 }
 

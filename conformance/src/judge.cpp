@@ -1,5 +1,7 @@
 #include "scanproof/judge.hpp"
 
+#include <cstddef>
+#include <cstring>
 #include <istream>
 #include <map>
 #include <ostream>
@@ -7,6 +9,7 @@
 #include <tuple>
 
 #include "scanproof/inputs.hpp"
+#include "scanproof/registry.hpp"
 #include "scanproof/zero_policy.hpp"
 
 namespace scanproof {
@@ -102,6 +105,60 @@ int oracle_table(std::istream& in, std::ostream& out, std::ostream& err) {
     const auto [inputs, outputs] =
         check == "zero" ? std::pair<std::size_t, std::string>{1, zero_want} : expected(*o, sh, check);
     out << impl << " " << check << " " << allow << " " << inputs << " " << outputs << "\n";
+  }
+  return 0;
+}
+
+namespace {
+// A record's 8-byte field at `p`, in the byte order `big`.
+std::uint64_t field(const char* p, bool big) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= std::uint64_t{static_cast<unsigned char>(p[big ? 7 - i : i])} << (8 * i);
+  return v;
+}
+void no_candidate_code(const word*, std::int64_t*, std::size_t) {}
+}  // namespace
+
+std::vector<scanproof_declaration> declarations_in(std::string_view bytes) {
+  std::vector<scanproof_declaration> found;
+  char magic[sizeof(scanproof_declaration::magic)] = {};
+  std::memcpy(magic, SCANPROOF_DECLARATION_MAGIC, sizeof SCANPROOF_DECLARATION_MAGIC);
+  const std::string_view needle(magic, sizeof magic);
+  constexpr std::size_t text = offsetof(scanproof_declaration, byte_order);
+  for (std::size_t at = bytes.find(needle); at != std::string_view::npos; at = bytes.find(needle, at + 1)) {
+    if (bytes.size() - at < sizeof(scanproof_declaration)) break;
+    const char* p = bytes.data() + at;
+    const std::uint64_t order = field(p + text, false);
+    if (order != SCANPROOF_DECLARATION_BYTE_ORDER && field(p + text, true) != SCANPROOF_DECLARATION_BYTE_ORDER)
+      continue;  // the magic's text elsewhere (a string literal), not a record
+    const bool big = order != SCANPROOF_DECLARATION_BYTE_ORDER;
+    scanproof_declaration r{};
+    std::memcpy(&r, p, text);
+    std::uint64_t fields[(sizeof r - text) / 8];
+    for (std::size_t i = 0; i < std::size(fields); ++i) fields[i] = field(p + text + 8 * i, big);
+    std::memcpy(reinterpret_cast<char*>(&r) + text, fields, sizeof fields);
+    if (r.end != SCANPROOF_DECLARATION_END) continue;
+    found.push_back(r);
+  }
+  return found;
+}
+
+int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err) {
+  std::map<std::string, int> seen;
+  for (const scanproof_declaration& r : declarations_in(program)) {
+    if (const std::string why = declaration_problem(r); !why.empty()) {
+      err << "scanproof_oracle_table: a candidate's declaration in the program: " << why << "\n";
+      return 2;
+    }
+    descriptor d = declared_descriptor(r);
+    if (seen[d.name]++ != 0) {
+      err << "scanproof_oracle_table: the program holds two declarations of '" << d.name
+          << "' (SCANPROOF_CANDIDATE makes one per candidate)\n";
+      return 2;
+    }
+    d.batch = no_candidate_code;  // built: the program was linked with it
+    out << "test " << d.name << " conformance." << op_label(d.operation, d.sh) << "." << d.name << "\n"
+        << judge_manifest(d);
   }
   return 0;
 }

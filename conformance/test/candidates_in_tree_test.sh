@@ -125,6 +125,13 @@ hostile)
   # record and "pass" outputs, exits 0: here the supervisor sees the exit...
   expect hostile_forges_record fail "$ended"
   expect hostile_slow_lsb run  # right, and known_answers is small
+  # Start-up code that changes what the registry says the source declared
+  # (hostile/changes_declaration.cpp): judged by the declaration in the
+  # driver's file, each fails naming the change.
+  expect hostile_narrows_domain fail "the declaration in its source is not what runs: its process declares 'hostile_narrows_domain known_answers pass lsb 64 integer 64 0 281474976710655 0 1 -' at run time"
+  expect hostile_claims_unbuilt fail "the declaration in its source is not what runs: its process declares 'hostile_claims_unbuilt known_answers skip "
+  grep -P '^conformance\.lsb\.hostile_renames\.declared\tfail\t.*the running driver lists no test of its checks known_answers' \
+    "$work/results.tsv" >/dev/null || fail "hostile_renames: no failing declared test naming its missing checks"
   if grep -P '^conformance\.lsb\.hostile_forges_skip\.(?!zero\t)[a-z0-9_]+\tnotrun' "$work/results.tsv"; then
     fail "hostile_forges_skip: a check was skipped because the scanner printed a skip line"
   fi

@@ -16,9 +16,16 @@ case $1 in
   --scanproof-judge-manifest) cat "$(dirname "$0")/manifest" ;;
 esac
 D
-# Answers "<impl> <check> <allowed> 1 0x<cksum of the rest of the line>".
+# Answers "<impl> <check> <allowed> 1 0x<cksum of the rest of the line>";
+# with --declared-manifest, the file `declared` (what the driver's file declares).
 cat >"$work/oracle" <<'O'
 #!/bin/sh
+if [ "$1" = --declared-manifest ]; then
+  d="$(dirname "$0")/declared"
+  [ -f "$d" ] && cat "$d"
+  echo "# end $(if [ -f "$d" ]; then wc -l <"$d"; else echo 0; fi | tr -d ' ')"
+  exit 0
+fi
 n=0
 while read -r impl check allowed rest; do
   printf '%s %s\n' "$check" "$rest" >>"$(dirname "$0")/asked"
@@ -79,5 +86,31 @@ if cmake -DSETTINGS="$work/settings.cmake" -P "$discover" >/dev/null 2>&1; then
   fail "an oracle that answers for another implementation was accepted"
 fi
 
-[ "$failures" = 0 ] && echo "ok: the oracle was asked only for lines not already answered"
+# A candidate's lines come from its file's declaration (the oracle program's
+# --declared-manifest), not from what its running process says: the same
+# lines pass unremarked; other ones are judged by the file's and fail each
+# of its tests naming the change; checks the driver does not list get a
+# failing <label>.<name>.declared test.
+# shellcheck disable=SC2016 # $impl is the fake oracle's own variable
+sed -i 's/^  echo "someone_else /  echo "$impl /' "$work/oracle"
+printf '%s\n' "$line_a" >"$work/manifest"
+printf 'test a conformance.lsb.a\n%s\n' "$line_a" >"$work/declared"
+run
+grep -q '!declaration' "$work/table" && fail "the same declaration in file and process: '$(cat "$work/table")'"
+grep -q 'declared' "$work/tests.cmake" && fail "a listed candidate got a declared test"
+narrowed="a known_answers pass lsb 64 integer 64 0 281474976710655 0 1 63"
+printf '%s\n' "$narrowed" >"$work/manifest"
+run
+grep -qx "$(entry "$line_a")" "$work/table" || fail "the judge's line is not the file's: '$(cat "$work/table")'"
+rm -f "$work/asked"
+grep -qx "a !declaration the declaration in its source is not what runs: its process declares '$narrowed' at run time where its file declares '$line_a' (code in the process changed it; judged by its source's)" \
+  "$work/table" || fail "no !declaration line naming the change: '$(cat "$work/table")'"
+printf 'test z conformance.lsb.z\n%s\n' "${line_a/#a /z }" >>"$work/declared"
+run
+grep -q 'conformance.lsb.z.declared.*lists no test of its checks known_answers' "$work/tests.cmake" ||
+  fail "a declared candidate the driver does not list got no failing test: $(cat "$work/tests.cmake")"
+grep -qx "z !declaration the declaration in its source is not what runs: its process does not declare it at run time (code in the process changed it; judged by its source's)" \
+  "$work/table" || fail "no !declaration line for a candidate the process does not declare: '$(cat "$work/table")'"
+
+[ "$failures" = 0 ] && echo "ok: the oracle was asked only for lines not already answered; candidates judged by their file"
 exit $((failures > 0))

@@ -4,10 +4,14 @@
 // exactly; a wrong one's must not; the table must be the naive oracle's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <sstream>
+#include <tuple>
 
 #include "scanproof/batch.hpp"
+#include "scanproof/candidate.hpp"
 #include "scanproof/checks.hpp"
 #include "scanproof/inputs.hpp"
 #include "scanproof/judge.hpp"
@@ -136,4 +140,59 @@ TEST(judge, a_malformed_manifest_line_is_an_error_naming_it) {
       << err.str();
 }
 
+
+// The declaration records of candidates (declaration.h), as a driver's file
+// holds them: found in any byte order among other bytes, each read as the
+// registry reads it; text that only looks like a record is not one.
+std::string bytes_of(scanproof_declaration r, bool big) {
+  std::string b(reinterpret_cast<const char*>(&r), sizeof r);
+  if (big != (std::endian::native == std::endian::big)) {
+    for (std::size_t at = offsetof(scanproof_declaration, byte_order); at < sizeof r; at += 8)
+      std::reverse(b.begin() + static_cast<std::ptrdiff_t>(at), b.begin() + static_cast<std::ptrdiff_t>(at) + 8);
+  }
+  return b;
+}
+
+constexpr scanproof_declaration draughts =
+    detail::declare("draughts_lsb", op::lsb, integer_shape(64), {.domain = word{0x7DF3EF9F7CFBE7DFull, 0}});
+constexpr scanproof_declaration shogi =
+    detail::declare("shogi_pop", op::pop_lsb, [] { shape s = integer_shape(128); s.arg = argument::halves; return s; }(),
+                    {.high_offset = 63, .index_base = 1, .zero = -1});
+
+TEST(declarations, are_read_from_a_programs_bytes_in_either_byte_order) {
+  const std::string program = "\x7f" "ELF" SCANPROOF_DECLARATION_MAGIC " is text, not a record" +
+                              bytes_of(draughts, false) + std::string(13, '\0') + bytes_of(shogi, true) + "tail";
+  const std::vector<scanproof_declaration> found = declarations_in(program);
+  ASSERT_EQ(found.size(), 2u);
+  const descriptor d = declared_descriptor(found[0]), s = declared_descriptor(found[1]);
+  EXPECT_EQ(d.name, "draughts_lsb");
+  EXPECT_TRUE(d.sh.domain_declared);
+  EXPECT_EQ(d.sh.domain.lo, 0x7DF3EF9F7CFBE7DFull);
+  EXPECT_EQ(s.name, "shogi_pop");
+  EXPECT_EQ(s.operation, op::pop_lsb);
+  EXPECT_EQ((std::tuple{s.sh.width, s.sh.arg, s.sh.high_offset, s.sh.index_base}),
+            (std::tuple{128, argument::halves, 63, 1}));
+  EXPECT_EQ(s.zero.k, zero_spec::kind::declared);
+  EXPECT_EQ(s.zero.value, -1);
+
+  // What the judge takes each to declare: the manifest of that descriptor, built.
+  std::ostringstream out, err;
+  ASSERT_EQ(declared_manifest(program, out, err), 0) << err.str();
+  descriptor built = d;
+  built.batch = [](const word*, std::int64_t*, std::size_t) {};
+  EXPECT_EQ(out.str().rfind("test draughts_lsb conformance.lsb.draughts_lsb\n" + judge_manifest(built), 0), 0u)
+      << out.str();
+  EXPECT_NE(out.str().find("test shogi_pop conformance.pop_lsb128.shogi_pop\n"), std::string::npos) << out.str();
+}
+
+TEST(declarations, two_of_one_name_or_a_malformed_one_are_errors_naming_it) {
+  std::ostringstream out, err;
+  EXPECT_EQ(declared_manifest(bytes_of(draughts, false) + bytes_of(draughts, true), out, err), 2);
+  EXPECT_NE(err.str().find("two declarations of 'draughts_lsb'"), std::string::npos) << err.str();
+  scanproof_declaration bad = draughts;
+  bad.op = 99;
+  std::ostringstream out2, err2;
+  EXPECT_EQ(declared_manifest(bytes_of(bad, false), out2, err2), 2);
+  EXPECT_NE(err2.str().find("'draughts_lsb': names no op (99)"), std::string::npos) << err2.str();
+}
 }  // namespace

@@ -32,17 +32,22 @@
 //
 // What it trusts, and why: the build tree (launcher, table, this program);
 // the canonical inputs and the oracle (the same code in both processes,
-// unit-tested against <bit>); and the descriptor as the build listed it (op,
-// shape, zero contract, declared expectations, CPU requirements) -- the
-// author's declaration, shown by `scanproof list`. What it does not trust:
+// unit-tested against <bit>); and the author's declaration: a candidate's
+// from its record in the driver's file (declaration.h, declared_manifest()
+// below), which no code in the process can change; a catalogue entry's as
+// the build listed it (op, shape, zero contract, declared expectations, CPU
+// requirements), shown by `scanproof list`. What it does not trust:
 // anything the running process says about its outcome. A scanner can then
 // pass only by returning the oracle's values; a declared expected failure
 // (xfail) only by returning something else.
 #pragma once
 #include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "scanproof/checks.hpp"
+#include "scanproof/declaration.h"
 #include "scanproof/descriptor.hpp"
 
 namespace scanproof {
@@ -58,5 +63,18 @@ std::string judge_manifest(const descriptor& d);
 // Reads judge_manifest() lines from `in` and writes the expected table to
 // `out`. Returns 0, or 2 with a message on `err` naming a malformed line.
 int oracle_table(std::istream& in, std::ostream& out, std::ostream& err);
+
+// The candidates' declaration records (declaration.h) in a program's bytes
+// (its file: ELF, PE or WebAssembly), each in the target's byte order as the
+// record's byte_order field says; text that only looks like one is skipped.
+std::vector<scanproof_declaration> declarations_in(std::string_view program);
+
+// What the judge takes a candidate to declare: per record in `program`,
+// "test <name> <test label prefix>" and its judge_manifest() lines, computed
+// here from the file, where no candidate code runs (scanproof_oracle_table
+// --declared-manifest; cmake/scanproof-discover.cmake compares them with what
+// the running driver declares). Returns 0, or 2 with a message on `err` for a
+// malformed record or two records of one name.
+int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err);
 
 }  // namespace scanproof

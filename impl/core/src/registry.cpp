@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 
 namespace scanproof {
@@ -190,6 +191,45 @@ bool registry_ok() {
   return registry_errors().empty();
 }
 
+std::string declaration_problem(const scanproof_declaration& r) {
+  if (std::memcmp(r.magic, SCANPROOF_DECLARATION_MAGIC, sizeof SCANPROOF_DECLARATION_MAGIC) != 0 ||
+      r.byte_order != SCANPROOF_DECLARATION_BYTE_ORDER || r.end != SCANPROOF_DECLARATION_END)
+    return "not a declaration record (declaration.h)";
+  if (std::memchr(r.name, 0, sizeof r.name) == nullptr || !is_identifier(r.name))
+    return "a declaration's name is not a C identifier of at most " +
+           std::to_string(SCANPROOF_DECLARATION_NAME_MAX) + " characters";
+  const std::string who = std::string("'") + r.name + "': ";
+  if (r.op < 0 || r.op >= static_cast<std::int64_t>(std::size(all_ops)))
+    return who + "names no op (" + std::to_string(r.op) + "): use SCANPROOF_LSB..SCANPROOF_POP_MSB";
+  if (r.argument < 0 || r.argument > static_cast<std::int64_t>(argument::pair) || r.width < 1 || r.width > 128)
+    return who + "declares no board (width " + std::to_string(r.width) + ", argument " +
+           std::to_string(r.argument) + ")";
+  if (r.halves < 0 || r.halves > 1 || r.zero.kind < 0 || r.zero.kind > 2 || r.high_offset < 0 ||
+      r.high_offset > 64 || r.index_base < 0 || r.index_base > 1)
+    return who + "declares a layout or zero contract that is none (halves " + std::to_string(r.halves) +
+           ", high_offset " + std::to_string(r.high_offset) + ", index_base " + std::to_string(r.index_base) +
+           ", zero kind " + std::to_string(r.zero.kind) + ")";
+  return "";
+}
+
+descriptor declared_descriptor(const scanproof_declaration& r) {
+  descriptor d;
+  d.name = r.name;
+  d.operation = static_cast<op>(r.op);
+  shape sh = integer_shape(static_cast<int>(r.width));
+  sh.arg = static_cast<argument>(r.argument);
+  sh.halves = static_cast<half_order>(r.halves);
+  layout_options layout{r.high_offset != 0 ? static_cast<int>(r.high_offset) : 64, static_cast<int>(r.index_base),
+                        std::nullopt};
+  if ((r.domain.lo | r.domain.hi) != 0) layout.domain = word{r.domain.lo, r.domain.hi};
+  d.sh = shaped(sh, layout);
+  if (r.zero.kind == 1) d.zero = zero_spec::returns(r.zero.value, candidate_zero_note);
+  if (r.zero.kind == 2) d.zero = zero_spec::is_undefined(candidate_zero_note);
+  d.candidate = true;
+  d.provenance = "candidate";
+  return d;
+}
+
 namespace detail {
 int register_entry(const char* name, op o, kernels k, const char* file, entry_info info) {
   descriptor d = from_info(name, o, file, info);
@@ -217,23 +257,20 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
   return add(std::move(d));
 }
 
-int register_candidate(const char* name, op o, kernels k, const char* file, layout_options layout,
-                       zero_spec zero) {
-  descriptor d;
-  d.sh = shaped(k.sh, layout);
-  d.name = name;
-  d.operation = o;
-  d.zero = zero;
-  if (o == op::popcount && zero.k != zero_spec::kind::op_default)
-    the_store().errors.push_back(std::string(file) + ": '" + name +
+int register_declared(const scanproof_declaration& r, kernels k, const char* file) {
+  if (const std::string why = declaration_problem(r); !why.empty()) {
+    std::fprintf(stderr, "scanproof: %s: %s\n", file, why.c_str());
+    std::abort();
+  }
+  descriptor d = declared_descriptor(r);
+  if (d.operation == op::popcount && d.zero.k != zero_spec::kind::op_default)
+    the_store().errors.push_back(std::string(file) + ": '" + d.name +
                                  "': popcount(0) is 0 for every popcount; .zero is for lsb, msb, ctz and clz");
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
   d.pop_batch = k.pop_batch;
   d.batch_values = k.batch_values;
-  d.candidate = true;
-  d.provenance = "candidate";
   d.source = file;
   d.language = language_of(d.source);
   return add(std::move(d));
@@ -255,28 +292,9 @@ static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scan
                   static_cast<int>(scanproof::op::popcount) == 4 &&
                   static_cast<int>(scanproof::op::pop_lsb) == 5 && static_cast<int>(scanproof::op::pop_msb) == 6,
               "candidate.h's SCANPROOF_LSB.. must keep scanproof::op's values (ops.def: a new op goes last)");
-extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
-                                              scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                              const char* file, const scanproof_c_shape* c) {
-  return scanproof_register_c_pop_candidate(name, op, batch, chain, serialize, nullptr, file, c);
-}
-
-extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
-                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                                  scanproof::pop_batch_fn pop_batch, const char* file,
-                                                  const scanproof_c_shape* c) {
-  if (op < 0 || op >= static_cast<int>(std::size(scanproof::all_ops))) {
-    std::fprintf(stderr, "scanproof: %s: candidate '%s' names no op (%d): use SCANPROOF_LSB..SCANPROOF_POP_MSB\n",
-                 file, name, op);
-    std::abort();
-  }
-  scanproof::shape sh = scanproof::integer_shape(c->width);
-  sh.arg = static_cast<scanproof::argument>(c->argument);
-  scanproof::layout_options layout{c->high_offset, c->index_base, std::nullopt};
-  if (c->domain_declared) layout.domain = scanproof::word{c->domain_lo, c->domain_hi};
-  scanproof::zero_spec zero{};  // candidate.h's SCANPROOF_ZERO_UNDEFINED, SCANPROOF_ZERO_RETURNS(v)
-  if (c->zero_kind == 1) zero = scanproof::zero_spec::returns(c->zero_value, scanproof::candidate_zero_note);
-  if (c->zero_kind == 2) zero = scanproof::zero_spec::is_undefined(scanproof::candidate_zero_note);
-  return scanproof::detail::register_candidate(name, static_cast<scanproof::op>(op),
-                                               {batch, chain, serialize, sh, pop_batch}, file, layout, zero);
+extern "C" int scanproof_register_c_declared(const scanproof_declaration* declaration,
+                                             scanproof::batch_fn batch, scanproof::chain_fn chain,
+                                             scanproof::chain_fn serialize, scanproof::pop_batch_fn pop_batch,
+                                             const char* file) {
+  return scanproof::detail::register_declared(*declaration, {batch, chain, serialize, {}, pop_batch}, file);
 }

@@ -25,7 +25,7 @@
  * a scanproof_word.
  *
  * A two-half layout and a declared domain follow the op as designated
- * initializers of scanproof_options, like candidate.hpp's layout options:
+ * initializers of scanproof_declaration (declaration.h), like candidate.hpp's layout options:
  *
  *   static int shogi_lsb(uint64_t lo, uint64_t hi) { ... }
  *   SCANPROOF_CANDIDATE(shogi_lsb, SCANPROOF_LSB, .high_offset = 63, .index_base = 1);
@@ -77,42 +77,23 @@ enum {
 #undef SCANPROOF_OP
 };
 
-/* scanproof::word (word.hpp): a board as the implementation is passed it. */
-typedef struct scanproof_word {
-  uint64_t lo, hi;
-} scanproof_word;
-
-/* registry.hpp's scanproof_c_shape. */
-typedef struct scanproof_shape {
-  int width, argument, high_offset, index_base;
-  uint64_t domain_lo, domain_hi;
-  int domain_declared;
-  int zero_kind; /* 0: the op's, 1: declared zero_value, 2: undefined */
-  int64_t zero_value;
-} scanproof_shape;
+/* scanproof_word (declaration.h): scanproof::word (word.hpp), a board as
+ * the implementation is passed it; scanproof_zero: a zero contract. */
+#include "declaration.h"
 
 /* A zero contract (the catalogue's zero_spec, descriptor.hpp): .zero = ... */
-typedef struct scanproof_zero {
-  int kind; /* 0: the op's (ctz/clz: the width; lsb/msb: never called), 1: value, 2: undefined */
-  int64_t value;
-} scanproof_zero;
 #define SCANPROOF_ZERO_UNDEFINED {2, 0}
 #define SCANPROOF_ZERO_RETURNS(v) {1, (int64_t)(v)}
 
-/* Defined by the registry (impl/core/src/registry.cpp). A pop scanner registers
- * with its pop_batch too (index and the board left behind, registry.hpp). */
-int scanproof_register_c_pop_candidate(const char* name, int op,
-                                       void (*batch)(const scanproof_word*, int64_t*, size_t),
-                                       int64_t (*chain)(const scanproof_word*, size_t),
-                                       int64_t (*serialize)(const scanproof_word*, size_t),
-                                       void (*pop_batch)(const scanproof_word*, int64_t*, scanproof_word*,
-                                                         size_t),
-                                       const char* file, const scanproof_shape* shape);
-int scanproof_register_c_candidate(const char* name, int op,
-                                   void (*batch)(const scanproof_word*, int64_t*, size_t),
-                                   int64_t (*chain)(const scanproof_word*, size_t),
-                                   int64_t (*serialize)(const scanproof_word*, size_t), const char* file,
-                                   const scanproof_shape* shape);
+/* Defined by the registry (impl/core/src/registry.cpp): the candidate's
+ * declaration and its kernels; a pop scanner's pop_batch too (index and the
+ * board left behind, registry.hpp), 0 for any other. */
+int scanproof_register_c_declared(const scanproof_declaration* declaration,
+                                  void (*batch)(const scanproof_word*, int64_t*, size_t),
+                                  int64_t (*chain)(const scanproof_word*, size_t),
+                                  int64_t (*serialize)(const scanproof_word*, size_t),
+                                  void (*pop_batch)(const scanproof_word*, int64_t*, scanproof_word*, size_t),
+                                  const char* file);
 
 /* scanproof_add_candidates() and -DSCANPROOF_CANDIDATES define this per file. */
 #ifdef SCANPROOF_CANDIDATE_SOURCE
@@ -121,14 +102,6 @@ int scanproof_register_c_candidate(const char* name, int op,
 #define SCANPROOF_CANDIDATE_FILE __FILE__
 #endif
 
-/* What may follow the op (see the top of this file). `op` is set by the macro. */
-typedef struct scanproof_options {
-  int op;
-  int high_offset;      /* 0: 64 */
-  int index_base;       /* 0 or 1 */
-  scanproof_word domain; /* {0, 0}: not declared */
-  scanproof_zero zero;   /* {0, 0}: the op's */
-} scanproof_options;
 
 #define SCANPROOF_C_CAT2_(a, b) a##b
 #define SCANPROOF_C_CAT_(a, b) SCANPROOF_C_CAT2_(a, b)
@@ -403,29 +376,25 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
     }                                                                                                      \
     return sum;                                                                                            \
   }                                                                                                        \
+  /* The declaration (declaration.h), in the object file; the options are its designated initializers. */ \
+  _Static_assert(sizeof(SCANPROOF_C_STR_(NAME)) <= SCANPROOF_DECLARATION_NAME_MAX + 1,                     \
+                 "SCANPROOF_CANDIDATE: a candidate's name is at most 127 characters");                    \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmissing-field-initializers\"")        \
-  static const scanproof_options SCANPROOF_C_CAT_(scanproof_c_options__, NAME) = {                           \
-      .op = (OP), SCANPROOF_C_UNPAREN_ OPTIONS};                                                           \
+  __attribute__((used)) static const scanproof_declaration SCANPROOF_C_CAT_(scanproof_c_declaration__, NAME) = { \
+      .magic = SCANPROOF_DECLARATION_MAGIC, .name = SCANPROOF_C_STR_(NAME),                                  \
+      .byte_order = SCANPROOF_DECLARATION_BYTE_ORDER, .op = (OP),                                           \
+      .width = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_WIDTH(FN) : SCANPROOF_C_WIDTH(FN),         \
+      .argument = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_KIND(FN) : SCANPROOF_C_KIND(FN),        \
+      .end = SCANPROOF_DECLARATION_END, SCANPROOF_C_UNPAREN_ OPTIONS};                                      \
   _Pragma("GCC diagnostic pop")                                                                            \
   __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, NAME)(void) {          \
-    const scanproof_options* o = &SCANPROOF_C_CAT_(scanproof_c_options__, NAME);                             \
-    scanproof_shape s;                                                                                     \
-    s.width = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_WIDTH(FN) : SCANPROOF_C_WIDTH(FN);        \
-    s.argument = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_KIND(FN) : SCANPROOF_C_KIND(FN);       \
-    s.high_offset = o->high_offset != 0 ? o->high_offset : 64;                                             \
-    s.index_base = o->index_base;                                                                          \
-    s.domain_lo = o->domain.lo;                                                                            \
-    s.domain_hi = o->domain.hi;                                                                            \
-    s.domain_declared = (o->domain.lo | o->domain.hi) != 0;                                                \
-    s.zero_kind = o->zero.kind;                                                                            \
-    s.zero_value = o->zero.value;                                                                          \
-    scanproof_register_c_pop_candidate(SCANPROOF_C_STR_(NAME), o->op, SCANPROOF_C_CAT_(scanproof_c_batch__, NAME), \
-                                       SCANPROOF_C_CAT_(scanproof_c_chain__, NAME),                         \
-                                       o->op == SCANPROOF_POPCOUNT ? 0                                     \
-                                                                   : SCANPROOF_C_CAT_(scanproof_c_serialize__, NAME), \
-                                       SCANPROOF_C_POP_SIGNATURE_OK(FN)                                    \
-                                           ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME) : 0,            \
-                                       SCANPROOF_CANDIDATE_FILE, &s);                                      \
+    scanproof_register_c_declared(&SCANPROOF_C_CAT_(scanproof_c_declaration__, NAME),                        \
+                                  SCANPROOF_C_CAT_(scanproof_c_batch__, NAME),                               \
+                                  SCANPROOF_C_CAT_(scanproof_c_chain__, NAME),                               \
+                                  (OP) == SCANPROOF_POPCOUNT ? 0 : SCANPROOF_C_CAT_(scanproof_c_serialize__, NAME), \
+                                  SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME) \
+                                                                   : 0,                                    \
+                                  SCANPROOF_CANDIDATE_FILE);                                               \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, NAME)
 

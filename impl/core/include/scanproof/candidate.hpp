@@ -29,6 +29,9 @@
 //                           (observed, never judged: only nonzero inputs are)
 //   .zero = SQ_NONE         ... or it is this value (64, -1, an enumerator)
 // Without .zero: ctz/clz(0) must be the width, lsb/msb are never called with 0.
+// Options are constant expressions: the macro makes the candidate's
+// declaration record from them at compile time (declaration.h), and the judge
+// reads it from the driver's file. A .domain of {0, 0} means every square.
 //
 // A pop scanner (pop_lsb/pop_msb: returns the lowest/highest set square and
 // clears it) takes its board by non-const reference or pointer, as engines
@@ -108,7 +111,7 @@ struct option_probe {
 // Checks the signature at compile time so a wrong one fails the build with
 // one line naming what is wrong with it (signature.hpp), not deep inside batch<>.
 template <auto F, op O, class Rd>
-kernels candidate_scan_kernels() {
+constexpr kernels candidate_scan_kernels() {
   using p = signature_problem;
   constexpr p why = problem_with<F, Rd>();
   static_assert(why != p::not_a_function,
@@ -160,7 +163,7 @@ kernels candidate_scan_kernels() {
 // reference or by pointer and clears the square it returns; a function that
 // takes its board so is a pop scanner, whatever op it is registered as.
 template <auto F, op O, class Rd>
-kernels candidate_pop_kernels() {
+constexpr kernels candidate_pop_kernels() {
   if constexpr (!pops(O)) {
     static_assert(pops(O),
                   "SCANPROOF_CANDIDATE(function, op): the function takes its board by non-const reference "
@@ -215,7 +218,7 @@ kernels candidate_pop_kernels() {
 // Which kernels a candidate gets: a function that takes its board by
 // non-const reference or pointer is a pop scanner (pop_batch.hpp).
 template <auto F, op O, class Rd>
-kernels candidate_kernels() {
+constexpr kernels candidate_kernels() {
   if constexpr (pops(O) || always_pops<F>) return candidate_pop_kernels<F, O, Rd>();
   else return candidate_scan_kernels<F, O, Rd>();
 }
@@ -238,9 +241,30 @@ std::int64_t candidate_scalar(word b, word* after) {
   else return 0;
 }
 
-inline int register_candidate(const char* name, op o, kernels k, const char* file,
-                              const candidate_options& options) {
-  return register_candidate(name, o, k, file, options.layout(), options.zero.spec);
+// The candidate's declaration record (declaration.h), made at compile time
+// from the macro's arguments: the name, the op, the board of its signature and
+// its options. The registration reads it, and so does the judge, from the
+// driver's file, where code that runs in the process cannot change it.
+template <std::size_t N>
+constexpr scanproof_declaration declare(const char (&name)[N], op o, const shape& board,
+                                        const candidate_options& options) {
+  static_assert(N <= SCANPROOF_DECLARATION_NAME_MAX + 1,
+                "SCANPROOF_CANDIDATE: a candidate's name is at most 127 characters");
+  scanproof_declaration r{};
+  constexpr char magic[] = SCANPROOF_DECLARATION_MAGIC;
+  for (std::size_t i = 0; i < sizeof magic; ++i) r.magic[i] = magic[i];
+  for (std::size_t i = 0; i < N; ++i) r.name[i] = name[i];
+  r.byte_order = SCANPROOF_DECLARATION_BYTE_ORDER;
+  r.op = static_cast<std::int64_t>(o);
+  r.width = board.width;
+  r.argument = static_cast<std::int64_t>(board.arg);
+  r.halves = static_cast<std::int64_t>(board.halves);
+  r.high_offset = options.high_offset;
+  r.index_base = options.index_base;
+  if (options.domain) r.domain = {options.domain->lo, options.domain->hi};
+  r.zero = {static_cast<std::int64_t>(options.zero.spec.k), options.zero.spec.value};
+  r.end = SCANPROOF_DECLARATION_END;
+  return r;
 }
 
 }  // namespace detail
@@ -301,16 +325,21 @@ inline int register_candidate(const char* name, op o, kernels k, const char* fil
   SCANPROOF_PROOF_SYMBOL(NAME, (::scanproof::detail::candidate_scalar<SCANPROOF_CANDIDATE_FN_(NAME), OP, \
                                                                       SCANPROOF_CANDIDATE_READING_(NAME)>)) \
   SCANPROOF_CANDIDATE_DESIGNATORS_                                                           \
-  [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, NAME) =              \
-      ::scanproof::detail::register_candidate(                                               \
+  [[gnu::used]] static constexpr ::scanproof_declaration SCANPROOF_CAT(scanproof_declaration__, NAME) = \
+      ::scanproof::detail::declare(                                                          \
           #NAME, OP,                                                                         \
           ::scanproof::detail::candidate_kernels<SCANPROOF_CANDIDATE_FN_(NAME), OP,          \
-                                                 SCANPROOF_CANDIDATE_READING_(NAME)>(),      \
-          SCANPROOF_CANDIDATE_FILE,                                                          \
+                                                 SCANPROOF_CANDIDATE_READING_(NAME)>().sh,   \
           [] {                                                                               \
             using namespace ::scanproof::candidate_words;                                    \
             return ::scanproof::candidate_options{__VA_ARGS__};                              \
           }());                                                                              \
+  [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, NAME) =              \
+      ::scanproof::detail::register_declared(                                                \
+          SCANPROOF_CAT(scanproof_declaration__, NAME),                                      \
+          ::scanproof::detail::candidate_kernels<SCANPROOF_CANDIDATE_FN_(NAME), OP,          \
+                                                 SCANPROOF_CANDIDATE_READING_(NAME)>(),      \
+          SCANPROOF_CANDIDATE_FILE);                                                         \
   SCANPROOF_CANDIDATE_DESIGNATORS_END_                                                       \
   static_assert(true, "")
 

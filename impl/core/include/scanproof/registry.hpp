@@ -10,6 +10,7 @@
 
 #include "scanproof/batch.hpp"
 #include "scanproof/candidate_manifest.hpp"  // the build lists every candidate file there
+#include "scanproof/declaration.h"
 #include "scanproof/descriptor.hpp"
 
 namespace scanproof {
@@ -58,32 +59,25 @@ namespace detail {
 int register_entry(const char* name, op o, kernels k, const char* file, entry_info info);
 int register_unavailable(const char* name, op o, const char* why, const char* file,
                          entry_info info);
-int register_candidate(const char* name, op o, kernels k, const char* file,
-                       layout_options layout = {}, zero_spec zero = {});
+// A candidate, from its declaration (candidate.hpp) and its kernels.
+int register_declared(const scanproof_declaration& declaration, kernels k, const char* file);
 }  // namespace detail
+
+// What is wrong with a declaration record ("" if nothing): the registry's
+// and the judge's (judge.cpp: read from a driver's file) one reading of it.
+std::string declaration_problem(const scanproof_declaration& r);
+// The descriptor a well-formed declaration gives (no kernels, no file).
+descriptor declared_descriptor(const scanproof_declaration& r);
 
 }  // namespace scanproof
 
-// What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate.
-// `shape` is {width, argument, high_offset, index_base, domain lo, domain hi,
-// domain declared, zero kind (0 the op's, 1 declared, 2 undefined), zero value}
-// (candidate.h's scanproof_shape).
-struct scanproof_c_shape {
-  int width, argument, high_offset, index_base;
-  std::uint64_t domain_lo, domain_hi;
-  int domain_declared;
-  int zero_kind;
-  std::int64_t zero_value;
-};
-extern "C" int scanproof_register_c_candidate(const char* name, int op, scanproof::batch_fn batch,
-                                              scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                              const char* file, const scanproof_c_shape* shape);
-// The same for a C pop scanner (SCANPROOF_POP_LSB/MSB: the board by pointer),
-// with its index-and-board kernel (pop_batch.hpp); pop_batch is null otherwise.
-extern "C" int scanproof_register_c_pop_candidate(const char* name, int op, scanproof::batch_fn batch,
-                                                  scanproof::chain_fn chain, scanproof::chain_fn serialize,
-                                                  scanproof::pop_batch_fn pop_batch, const char* file,
-                                                  const scanproof_c_shape* shape);
+// What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate:
+// its declaration (declaration.h) and its kernels; pop_batch is null but for
+// a pop scanner (SCANPROOF_POP_LSB/MSB: the board by pointer, pop_batch.hpp).
+extern "C" int scanproof_register_c_declared(const scanproof_declaration* declaration,
+                                             scanproof::batch_fn batch, scanproof::chain_fn chain,
+                                             scanproof::chain_fn serialize, scanproof::pop_batch_fn pop_batch,
+                                             const char* file);
 
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
