@@ -5,8 +5,16 @@
 // on every run, so `ctest -R` reproduces a failure.
 #include "scanproof/property_driver.hpp"
 
+// A build with candidates: this driver tests only them; its twin, linking the
+// catalogue alone, the catalogue (properties/CMakeLists.txt).
+#ifndef SCANPROOF_CANDIDATES_ONLY
+#define SCANPROOF_CANDIDATES_ONLY 0
+#endif
+
 int main(int argc, char** argv) {
   return scanproof::property_test_main(argc, argv, "canonical",
                                         scanproof::test_per::implementation,
-                                        scanproof::run_canonical, scanproof::prepare_canonical);
+                                        scanproof::run_canonical, scanproof::prepare_canonical,
+                                        SCANPROOF_CANDIDATES_ONLY ? scanproof::tested::candidates
+                                                                  : scanproof::tested::linked);
 }

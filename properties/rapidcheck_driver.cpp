@@ -10,10 +10,17 @@
 #define SCANPROOF_TESTS_PER_IMPLEMENTATION 0
 #endif
 
+// A build with candidates: this driver tests only them; its twin, linking the
+// catalogue alone, the catalogue (properties/CMakeLists.txt).
+#ifndef SCANPROOF_CANDIDATES_ONLY
+#define SCANPROOF_CANDIDATES_ONLY 0
+#endif
+
 int main(int argc, char** argv) {
   return scanproof::property_test_main(
       argc, argv, "rapidcheck",
       SCANPROOF_TESTS_PER_IMPLEMENTATION ? scanproof::test_per::implementation
                                          : scanproof::test_per::property,
-      scanproof::run_rapidcheck);
+      scanproof::run_rapidcheck, nullptr,
+      SCANPROOF_CANDIDATES_ONLY ? scanproof::tested::candidates : scanproof::tested::linked);
 }

@@ -123,6 +123,7 @@ struct driver_config {
   test_per cut;
   property_run run;
   property_preparation prepare;
+  tested which = tested::linked;
 };
 driver_config config;
 
@@ -141,7 +142,9 @@ void prepare_batch(const std::vector<std::string>& filters, const std::vector<st
   if (config.cut != test_per::implementation || !registry_ok()) return;
   const std::set<std::string> wanted(filters.begin(), filters.end());
   for (const descriptor& d : registry())
-    if (!unrunnable(d) && wanted.count(implementation_test_name(d, config.driver))) config.prepare(d, cases);
+    if (!unrunnable(d) && wanted.count(implementation_test_name(d, config.driver)) &&
+        (config.which == tested::linked || d.candidate))
+      config.prepare(d, cases);
 }
 
 int run_tests(int argc, char** argv) {
@@ -162,6 +165,7 @@ int run_tests(int argc, char** argv) {
   }
   if (!registry_ok()) return 2;
   for (const descriptor& d : registry()) {
+    if (config.which == tested::candidates && !d.candidate) continue;
     if (cut == test_per::implementation) {
       register_test(d, nullptr, driver, run, cases);
       continue;
@@ -175,8 +179,8 @@ int run_tests(int argc, char** argv) {
 
 // Supervised: a test passes only if it ran to its end (supervise.hpp).
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
-                       property_run run, property_preparation prepare) {
-  config = {driver, cut, run, prepare};
+                       property_run run, property_preparation prepare, tested which) {
+  config = {driver, cut, run, prepare, which};
   if (prepare) set_batch_preparation(prepare_batch);
   return supervised_main(run_tests, argc, argv);
 }

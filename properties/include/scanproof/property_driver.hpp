@@ -31,11 +31,16 @@ enum class test_per : std::uint8_t {
 // (supervise_batch.hpp: set_batch_preparation), with the tests' budget of cases.
 using property_preparation = void (*)(const descriptor& d, std::size_t cases);
 
+// Which implementations a driver tests: all it links, or (a build with
+// candidates: properties/CMakeLists.txt) only the candidates, whose catalogue
+// is tested by a twin driver that links no candidate code.
+enum class tested { linked, candidates };
+
 // main() of a driver. Accepts --cases=N (0 < N <= INT_MAX) after GoogleTest's own flags;
 // anything else is an error naming the argument. `prepare`, if given, runs in
 // a batch process before it forks, for the implementations of its tests.
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
-                       property_run run, property_preparation prepare = nullptr);
+                       property_run run, property_preparation prepare, tested which);
 
 // The deterministic driver's engine: sweep_canonical() judged, with the
 // ctest line that reproduces it (the inputs are fixed).
