@@ -9,7 +9,8 @@
 # SCANPROOF_TEST_TIMEOUT, else 60 s). Relative paths are taken from the
 # calling CMakeLists.txt's directory. The catalogue is always linked (a
 # candidate may not take a catalogue entry's name); its own tests are
-# registered only with WITH_CATALOGUE. LIBRARIES are linked to the candidates
+# registered only with WITH_CATALOGUE, from a second driver,
+# scanproof_conformance_catalogue, that links no candidate. LIBRARIES are linked to the candidates
 # (your engine's library, when the candidate files wrap its scanners). Call it
 # once, with every candidate.
 include_guard(GLOBAL)
@@ -84,12 +85,22 @@ function(scanproof_add_candidates)
     scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES} scanproof_candidates_rust)
   scanproof_check_registry_after_build(scanproof_conformance)
 
-  target_compile_definitions(scanproof_conformance PRIVATE
-    SCANPROOF_CANDIDATES_ONLY=$<IF:$<BOOL:${arg_WITH_CATALOGUE}>,0,1>)
+  target_compile_definitions(scanproof_conformance PRIVATE SCANPROOF_CANDIDATES_ONLY=1)
   # The judge's table comes from a program without candidates or catalogue
   # (conformance/include/scanproof/judge.hpp).
   add_executable(scanproof_oracle_table "${SCANPROOF_DRIVER_DIR}/oracle_table.cpp")
   target_link_libraries(scanproof_oracle_table PRIVATE scanproof::checks scanproof::core)
   scanproof_driver_tests(scanproof_conformance PREFIX "conformance." JUDGE scanproof_oracle_table
     PROPERTIES LABELS conformance TIMEOUT ${timeout})
+  if(arg_WITH_CATALOGUE)
+    # The catalogue's tests come from a driver that links no candidate, so no
+    # candidate's start-up code can change an entry's verdict (docs/contracts.md).
+    add_executable(scanproof_conformance_catalogue
+      "${SCANPROOF_DRIVER_DIR}/conformance_test.cpp" "${SCANPROOF_DRIVER_DIR}/signal_report.cpp")
+    target_link_libraries(scanproof_conformance_catalogue PRIVATE
+      scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest)
+    scanproof_check_registry_after_build(scanproof_conformance_catalogue)
+    scanproof_driver_tests(scanproof_conformance_catalogue PREFIX "conformance." JUDGE scanproof_oracle_table
+      PROPERTIES LABELS conformance TIMEOUT ${timeout})
+  endif()
 endfunction()
