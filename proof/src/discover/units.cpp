@@ -1,5 +1,6 @@
 #include "discover/units.hpp"
 
+#include <glob.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -170,8 +171,24 @@ std::string tree_root(const std::string& path) {
 namespace {
 std::string shell_quoted(const std::string& s);
 
+// The sources a compiler argument names in `dir`: itself, or what a shell
+// glob in it matches (a recipe `$(CC) $(CFLAGS) *.c -o engine` is printed by
+// `make -n` unexpanded), sorted as the shell would pass them.
+std::vector<std::string> sources_named(const std::string& arg, const fs::path& dir) {
+  if (arg.find_first_of("*?[") == std::string::npos) return {arg};
+  const std::string pattern = fs::path(arg).is_absolute() ? arg : (dir / arg).string();
+  glob_t g{};
+  std::vector<std::string> found;
+  if (glob(pattern.c_str(), 0, nullptr, &g) == 0)
+    for (std::size_t i = 0; i < g.gl_pathc; ++i) found.emplace_back(g.gl_pathv[i]);
+  globfree(&g);
+  return found;
+}
+
 // The compiler commands `make -n -B` prints (it runs nothing): a compiler
-// with -c and one C or C++ source, as the Makefile would run it in `dir`.
+// with C or C++ sources, as the Makefile would run it in `dir` -- one source
+// with -c, or several compiled and linked in one command (Ethereal's
+// `$(CC) $(CFLAGS) *.c ... -o $(EXE)`), each a unit with the command's flags.
 std::vector<unit> from_make(const fs::path& dir, const build_hints& hints, std::string& why) {
   const std::string log = hints.work + "/make-n.txt";
   const std::string cmd = "make -n -B -C " + shell_quoted(dir.string()) + " " + hints.make_args + " > " + shell_quoted(log) + " 2>&1";
@@ -184,20 +201,21 @@ std::vector<unit> from_make(const fs::path& dir, const build_hints& hints, std::
   std::set<std::string> seen;
   for (std::string line; std::getline(in, line);) {
     const std::vector<std::string> args = split_command(line);
-    if (args.empty() || !std::regex_search(args[0], compiler) ||
-        std::find(args.begin(), args.end(), "-c") == args.end())
-      continue;
-    for (const std::string& a : args)
-      if (a[0] != '-' && (is_cxx_source(a) || is_c_source(a))) {
+    if (args.empty() || !std::regex_search(args[0], compiler)) continue;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      const std::string& a = args[i];
+      if (a.empty() || a[0] == '-' || !(is_cxx_source(a) || is_c_source(a))) continue;
+      if (args[i - 1] == "-o" || args[i - 1] == "-include") continue;  // not a source compiled
+      for (const std::string& src : sources_named(a, dir)) {
         unit u;
-        u.source = absolute_in(dir.string(), a);
-        if (!seen.insert(u.source).second) break;
-        u.language = is_c_source(a) ? "C" : "C++";
+        u.source = absolute_in(dir.string(), src);
+        if (!seen.insert(u.source).second) continue;
+        u.language = is_c_source(src) ? "C" : "C++";
         u.flags = engine_flags(args, dir.string());
         u.flags.insert(u.flags.end(), hints.extra.begin(), hints.extra.end());
         units.push_back(std::move(u));
-        break;
       }
+    }
   }
   if (units.empty())
     why = "`make -n -B " + hints.make_args + "` lists no compiler command" +

@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -54,10 +55,15 @@ UNMATCHED = {"fx::file_of(int)", "fx::rank_of(unsigned long)"}
 
 
 def run_discover(args, tree, out, flags):
+    """Its exit status and discover.json's functions ([] when it wrote none):
+    `out` is emptied first, so an earlier run's files never answer for this one."""
+    shutil.rmtree(out, ignore_errors=True)
     cmd = [args.discover, tree, "--out", out, "--timeout", "60"] + (["--"] + flags if flags else [])
     p = subprocess.run(cmd, capture_output=True, text=True, check=False)
     sys.stdout.write(p.stdout)
     sys.stderr.write(p.stderr)
+    if not os.path.exists(os.path.join(out, "discover.json")):
+        return p.returncode, []
     with open(os.path.join(out, "discover.json"), encoding="utf-8") as f:
         return p.returncode, json.load(f)["functions"]
 
@@ -200,19 +206,28 @@ def check_routes(args):
     """A Makefile project and a CMake project: the define that makes the
     scanner exists only in their build, so finding it proves the route."""
     problems = []
-    for route, name, how in (("make", "make_lsb", "make -n -B"), ("cmake", "cmake_lsb", "CMake project")):
+    # make_glob: one compile-and-link command over `*.c sub/*.c` (Ethereal's
+    # makefile), no -c: every source it globs is a unit with its flags.
+    for route, name, how in (("make", "make_lsb", "the compiler commands of `make -n -B"),
+                             ("cmake", "cmake_lsb", "its CMake project"),
+                             ("make_glob", "glob_lsb", "the compiler commands of `make -n -B")):
         out = os.path.join(args.work, "route-" + route)
         _, functions = run_discover(args, os.path.join(args.routes, route), out, [])
-        with open(os.path.join(out, "discover.json"), encoding="utf-8") as f:
-            units = json.load(f)["units"]
-        if how not in units:
-            problems.append(f"{route}: units from {units!r}, want the {how} route")
+        units = ""
+        if os.path.exists(os.path.join(out, "discover.json")):
+            with open(os.path.join(out, "discover.json"), encoding="utf-8") as f:
+                units = json.load(f)["units"]
+        if not units.startswith(how):
+            problems.append(f"{route}: units from {units!r}, want them from \"{how}...\"")
         if not any(f.get("name") == name and f.get("op") == "lsb" and f.get("proof") == "proved" for f in functions):
             problems.append(f"{route}: {name} not classified lsb and proved")
-        text = open(os.path.join(out, "discovered_scanners.cpp"), encoding="utf-8").read() \
-            if os.path.exists(os.path.join(out, "discovered_scanners.cpp")) else ""
+        written = os.path.join(out, "discovered_scanners." + ("c" if route == "make_glob" else "cpp"))
+        text = open(written, encoding="utf-8").read() if os.path.exists(written) else ""
         if f"// scanproof: define ROUTE_LSB={name}" not in text:
             problems.append(f"{route}: the written file does not carry the project's define ROUTE_LSB={name}")
+        if route == "make_glob" and not any(f.get("name") == "glob_sub_msb" and f.get("op") == "msb" and
+                                            f.get("proof") == "proved" for f in functions):
+            problems.append("make_glob: glob_sub_msb (sub/*.c, globbed by the command) not classified msb and proved")
         if route == "make":
             # scan_pieces.hpp is not self-contained (its Word is words.hpp's):
             # the file includes what lib.cpp includes before it, and compiles.
