@@ -214,7 +214,7 @@ def compiler_cache(s):
 
 
 def candidate_errors(log, candidates):
-    """The registry's errors (`scanproof: error: <file>: <why>`) that name one
+    """The registry's errors (`scanproof: error: <file>[:<line>]: <why>`) that name one
     of the candidate files (or a file in a candidate directory) in a failed
     build's log: the candidate's mistake, not the machine's."""
     try:
@@ -223,10 +223,10 @@ def candidate_errors(log, candidates):
     except OSError:
         return []
     out = []
-    for m in re.finditer(r"^scanproof: error: (.+?): (.+)$", text, re.M):
-        path, why = m.group(1), m.group(2)
+    for m in re.finditer(r"^scanproof: error: (.+?)(:[0-9]+)?: (.+)$", text, re.M):
+        path, at, why = m.group(1), m.group(2) or "", m.group(3)  # at: ":<line>" of the registration
         if any(path == c or path.startswith(c.rstrip("/") + "/") for c in candidates):
-            line = f"{path}: {why}"
+            line = f"{path}{at}: {why}"
             if line not in out:
                 out.append(line)
     return out

@@ -402,9 +402,11 @@ class CandidateMistakes(unittest.TestCase):
             with open(log, "w", encoding="utf-8") as f:
                 f.write("[12/40] Linking\nscanproof: error: /c/dir/a.cpp: registers no candidate (expected ...)\n"
                         "scanproof: error: /c/dir/a.cpp: registers no candidate (expected ...)\n"
-                        "scanproof: error: /elsewhere/b.cpp: two candidates are both named 'x'\n")
+                        "scanproof: error: /elsewhere/b.cpp: two candidates are both named 'x'\n"
+                        "scanproof: error: /c/dir/d.cpp:5: a candidate and a catalogue entry are both named 'y'\n")
             self.assertEqual(run.candidate_errors(log, ["/c/dir"]),
-                             ["/c/dir/a.cpp: registers no candidate (expected ...)"])
+                             ["/c/dir/a.cpp: registers no candidate (expected ...)",
+                              "/c/dir/d.cpp:5: a candidate and a catalogue entry are both named 'y'"])
             self.assertEqual(run.candidate_errors(log, ["/c/other.cpp"]), [])
             self.assertEqual(run.candidate_errors(os.path.join(d, "missing.log"), ["/c/dir"]), [])
 

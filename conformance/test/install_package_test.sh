@@ -101,7 +101,7 @@ bad="$src/conformance/test/bad_candidates/collides_with_catalogue.cpp"
 if project collision "$src/conformance/test/consumer" -DCANDIDATES="$bad"; then
   fail "a candidate named like a catalogue entry built"
 else
-  grep -q "scanproof: error: $bad: a candidate and a catalogue entry are both named 'debruijn_walisch'" \
+  grep -q "scanproof: error: $bad:5: a candidate and a catalogue entry are both named 'debruijn_walisch'" \
     "$work/collision.log" || { fail "collision: no error naming the file"; show "$work/collision.log"; }
   echo "collision with the catalogue: build stopped naming the file"
 fi

@@ -157,7 +157,7 @@ constexpr scanproof_declaration draughts =
     detail::declare("draughts_lsb", op::lsb, integer_shape(64), {.domain = word{0x7DF3EF9F7CFBE7DFull, 0}});
 constexpr scanproof_declaration shogi =
     detail::declare("shogi_pop", op::pop_lsb, [] { shape s = integer_shape(128); s.arg = argument::halves; return s; }(),
-                    {.high_offset = 63, .index_base = 1, .zero = -1});
+                    {.high_offset = 63, .index_base = 1, .zero = -1}, 1234);
 
 TEST(declarations, are_read_from_a_programs_bytes_in_either_byte_order) {
   const std::string program = "\x7f" "ELF" SCANPROOF_DECLARATION_MAGIC " is text, not a record" +
@@ -174,6 +174,7 @@ TEST(declarations, are_read_from_a_programs_bytes_in_either_byte_order) {
             (std::tuple{128, argument::halves, 63, 1}));
   EXPECT_EQ(s.zero.k, zero_spec::kind::declared);
   EXPECT_EQ(s.zero.value, -1);
+  EXPECT_EQ(s.line, 1234);  // where the registration is in its file
 
   // What the judge takes each to declare: the manifest of that descriptor, built.
   std::ostringstream out, err;

@@ -48,12 +48,15 @@ shape shaped(shape sh, const layout_options& l) {
   return sh;
 }
 
+// Where an implementation is registered: its file, and a candidate's line there.
+std::string where(const descriptor& d) { return d.line ? d.source + ":" + std::to_string(d.line) : d.source; }
+
 int add(descriptor d) {
   store& s = the_store();
   if (const std::string e = shape_error(d.operation, d.sh); !e.empty())
-    s.errors.push_back(d.source + ": '" + d.name + "': " + e);
+    s.errors.push_back(where(d) + ": '" + d.name + "': " + e);
   if (!is_identifier(d.name.c_str()))
-    s.errors.push_back(d.source + ": '" + d.name + "' is not a valid C identifier");
+    s.errors.push_back(where(d) + ": '" + d.name + "' is not a valid C identifier");
   for (const descriptor& e : s.items) {
     // A name is also a file name (SCANPROOF_RESULTS_DIR/<name>.json, proofs),
     // and Windows (Wine) ignores case in file names: Ethereal's poplsb and
@@ -69,8 +72,8 @@ int add(descriptor d) {
                          : " are named '" + (swap ? e.name : d.name) + "' and '" + (swap ? d.name : e.name) +
                                "', which differ only in case (a name is also a file name, and Windows "
                                "ignores case in file names)";
-    s.errors.push_back((swap ? e.source : d.source) + ": " + what + named + " (the other is in " +
-                       (swap ? d.source : e.source) + ")");
+    s.errors.push_back(where(swap ? e : d) + ": " + what + named + " (the other is in " + where(swap ? d : e) +
+                       ")");
   }
   s.items.push_back(std::move(d));
   s.sorted = false;
@@ -204,6 +207,7 @@ std::string declaration_problem(const scanproof_declaration& r) {
   if (r.argument < 0 || r.argument > static_cast<std::int64_t>(argument::pair) || r.width < 1 || r.width > 128)
     return who + "declares no board (width " + std::to_string(r.width) + ", argument " +
            std::to_string(r.argument) + ")";
+  if (r.line < 0 || r.line > 100000000) return who + "declares no line (" + std::to_string(r.line) + ")";
   if (r.halves < 0 || r.halves > 1 || r.zero.kind < 0 || r.zero.kind > 2 || r.high_offset < 0 ||
       r.high_offset > 64 || r.index_base < 0 || r.index_base > 1)
     return who + "declares a layout or zero contract that is none (halves " + std::to_string(r.halves) +
@@ -225,6 +229,7 @@ descriptor declared_descriptor(const scanproof_declaration& r) {
   d.sh = shaped(sh, layout);
   if (r.zero.kind == 1) d.zero = zero_spec::returns(r.zero.value, candidate_zero_note);
   if (r.zero.kind == 2) d.zero = zero_spec::is_undefined(candidate_zero_note);
+  d.line = static_cast<int>(r.line);
   d.candidate = true;
   d.provenance = "candidate";
   return d;
@@ -263,16 +268,16 @@ int register_declared(const scanproof_declaration& r, kernels k, const char* fil
     std::abort();
   }
   descriptor d = declared_descriptor(r);
+  d.source = file;
+  d.language = language_of(d.source);
   if (d.operation == op::popcount && d.zero.k != zero_spec::kind::op_default)
-    the_store().errors.push_back(std::string(file) + ": '" + d.name +
+    the_store().errors.push_back(where(d) + ": '" + d.name +
                                  "': popcount(0) is 0 for every popcount; .zero is for lsb, msb, ctz and clz");
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
   d.pop_batch = k.pop_batch;
   d.batch_values = k.batch_values;
-  d.source = file;
-  d.language = language_of(d.source);
   return add(std::move(d));
 }
 

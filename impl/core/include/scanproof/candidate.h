@@ -385,7 +385,7 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
       .byte_order = SCANPROOF_DECLARATION_BYTE_ORDER, .op = (OP),                                           \
       .width = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_WIDTH(FN) : SCANPROOF_C_WIDTH(FN),         \
       .argument = SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_POP_KIND(FN) : SCANPROOF_C_KIND(FN),        \
-      .end = SCANPROOF_DECLARATION_END, SCANPROOF_C_UNPAREN_ OPTIONS};                                      \
+      .line = __LINE__, .end = SCANPROOF_DECLARATION_END, SCANPROOF_C_UNPAREN_ OPTIONS};                                      \
   _Pragma("GCC diagnostic pop")                                                                            \
   __attribute__((constructor)) static void SCANPROOF_C_CAT_(scanproof_c_register__, NAME)(void) {          \
     scanproof_register_c_declared(&SCANPROOF_C_CAT_(scanproof_c_declaration__, NAME),                        \

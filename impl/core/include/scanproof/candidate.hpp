@@ -247,7 +247,7 @@ std::int64_t candidate_scalar(word b, word* after) {
 // driver's file, where code that runs in the process cannot change it.
 template <std::size_t N>
 constexpr scanproof_declaration declare(const char (&name)[N], op o, const shape& board,
-                                        const candidate_options& options) {
+                                        const candidate_options& options, int line = 0) {
   static_assert(N <= SCANPROOF_DECLARATION_NAME_MAX + 1,
                 "SCANPROOF_CANDIDATE: a candidate's name is at most 127 characters");
   scanproof_declaration r{};
@@ -263,6 +263,7 @@ constexpr scanproof_declaration declare(const char (&name)[N], op o, const shape
   r.index_base = options.index_base;
   if (options.domain) r.domain = {options.domain->lo, options.domain->hi};
   r.zero = {static_cast<std::int64_t>(options.zero.spec.k), options.zero.spec.value};
+  r.line = line;
   r.end = SCANPROOF_DECLARATION_END;
   return r;
 }
@@ -333,7 +334,8 @@ constexpr scanproof_declaration declare(const char (&name)[N], op o, const shape
           [] {                                                                               \
             using namespace ::scanproof::candidate_words;                                    \
             return ::scanproof::candidate_options{__VA_ARGS__};                              \
-          }());                                                                              \
+          }(),                                                                               \
+          __LINE__);                                                                         \
   [[maybe_unused]] static const int SCANPROOF_CAT(scanproof_candidate_, NAME) =              \
       ::scanproof::detail::register_declared(                                                \
           SCANPROOF_CAT(scanproof_declaration__, NAME),                                      \

@@ -42,13 +42,14 @@ typedef struct scanproof_declaration {
   int64_t index_base;                            /* 0 or 1 */
   scanproof_word domain;                         /* {0, 0}: every square of the layout */
   scanproof_zero zero;                           /* {0, 0}: the op's */
+  int64_t line;                                  /* of the registration in its file (0: not known) */
   uint64_t end;                                  /* SCANPROOF_DECLARATION_END */
 } scanproof_declaration;
 
 #ifdef __cplusplus
-static_assert(sizeof(scanproof_declaration) == 160 + 12 * 8, "scanproof_declaration has padding");
+static_assert(sizeof(scanproof_declaration) == 160 + 13 * 8, "scanproof_declaration has padding");
 #else
-_Static_assert(sizeof(scanproof_declaration) == 160 + 12 * 8, "scanproof_declaration has padding");
+_Static_assert(sizeof(scanproof_declaration) == 160 + 13 * 8, "scanproof_declaration has padding");
 #endif
 
 #endif /* SCANPROOF_DECLARATION_H */

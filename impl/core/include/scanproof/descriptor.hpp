@@ -88,6 +88,7 @@ struct descriptor {
   std::string unavailable;  // why batch is null on this target ("x86-64 only")
   bool candidate = false;   // user-supplied: no expectations, must conform everywhere
   std::string source;       // the file its code is in (a Rust entry's .rs, a crate's Cargo.toml)
+  int line = 0;             // a candidate's registration in `source` (0: not known)
   std::string language;     // "C++", "C" or "Rust": language_of(source), registry.cpp
   // The catalogue entry transcribing the same published listing in another
   // language (a Rust entry's C++ twin): the matrix report shows where they differ.
