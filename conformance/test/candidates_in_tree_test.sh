@@ -27,7 +27,8 @@ configure() {  # configure CANDIDATES -> output in $work/configure.log, status r
 build() {
   local catalogue=() targets
   targets=$(cmake --build "$work" --target help 2>/dev/null || true)
-  case $'\n'$targets in *$'\n'conformance_catalogue_test:*) catalogue=(conformance_catalogue_test) ;; esac
+  # Ninja lists "name: phony", Makefiles "... name".
+  case $targets in *[$' \n']conformance_catalogue_test[:$'\n']*) catalogue=(conformance_catalogue_test) ;; esac
   cmake --build "$work" --target conformance_test "${catalogue[@]}" scanproof >"$work/build.log" 2>&1
 }
 
