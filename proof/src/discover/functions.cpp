@@ -313,6 +313,7 @@ std::vector<found_function> load_and_find(proof::ir_set& ir, const std::vector<s
 }
 
 void link_callees(const proof::ir_set& ir, llvm::Module& m) {
+  std::set<const llvm::Module*> linked;
   for (bool added = true; added;) {
     added = false;
     std::vector<std::string> missing;
@@ -324,7 +325,12 @@ void link_callees(const proof::ir_set& ir, llvm::Module& m) {
         const llvm::Function* def = other->getFunction(name);
         if (!def || def->isDeclaration() || def->hasLocalLinkage()) continue;
         // Only what is needed of the other unit; its globals become this module's.
-        if (!llvm::Linker::linkModules(m, llvm::CloneModule(*other), llvm::Linker::Flags::LinkOnlyNeeded) &&
+        std::unique_ptr<llvm::Module> part = proof::copy_to_link(*other, m);
+        // A unit linked before (another of its functions is needed now) has run its constructors once already.
+        if (!linked.insert(other.get()).second)
+          for (const char* list : {"llvm.global_ctors", "llvm.global_dtors"})
+            if (llvm::GlobalVariable* v = part->getNamedGlobal(list)) v->eraseFromParent();
+        if (!llvm::Linker::linkModules(m, std::move(part), llvm::Linker::Flags::LinkOnlyNeeded) &&
             m.getFunction(name) && !m.getFunction(name)->isDeclaration())
           added = true;
         break;

@@ -30,6 +30,20 @@ const llvm::Function* ir_set::find(std::string_view impl) const {
   return nullptr;
 }
 
+std::unique_ptr<llvm::Module> copy_to_link(const llvm::Module& unit, const llvm::Module& into) {
+  std::unique_ptr<llvm::Module> c = llvm::CloneModule(unit);
+  for (llvm::GlobalObject& g : c->global_objects()) {
+    if (g.isDeclaration() || g.hasLocalLinkage() || g.hasAppendingLinkage()) continue;
+    const llvm::GlobalValue* theirs = into.getNamedValue(g.getName());
+    if (!theirs || theirs->isDeclaration()) continue;
+    if (auto* f = llvm::dyn_cast<llvm::Function>(&g)) f->deleteBody();
+    if (auto* v = llvm::dyn_cast<llvm::GlobalVariable>(&g)) v->setInitializer(nullptr);
+    g.setComdat(nullptr);
+    g.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  return c;
+}
+
 namespace {
 std::string local_name(std::size_t module, llvm::StringRef name) {
   return "scanproof.file" + std::to_string(module) + "." + name.str();
@@ -44,7 +58,7 @@ const llvm::Module* ir_set::linked(const std::vector<std::size_t>& files, std::s
     all->setTargetTriple(modules.front()->getTargetTriple());
     llvm::Linker linker(*all);
     for (std::size_t k : files) {
-      std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*modules[k]);
+      std::unique_ptr<llvm::Module> copy = copy_to_link(*modules[k], *all);
       // Each file's own (internal) globals keep a name of their own.
       for (llvm::GlobalVariable& gv : copy->globals())
         if (gv.hasLocalLinkage()) gv.setName(local_name(k, gv.getName()));

@@ -49,4 +49,10 @@ std::unique_ptr<ir_set> load_ir(const std::string& dir, const std::string& targe
 // ir.modules, which must not be empty: load_ir's, and `scanproof discover`'s.
 void read_target_facts(ir_set& ir);
 
+// A copy of `unit` to link into `into`: what `into` already defines (from
+// its own unit, or from this unit linked in before) is a declaration in the
+// copy, so the Linker does not meet one strong symbol twice ("symbol
+// multiply defined"; weiss's FileBB once discover had linked bitboard.c in).
+std::unique_ptr<llvm::Module> copy_to_link(const llvm::Module& unit, const llvm::Module& into);
+
 }  // namespace scanproof::proof

@@ -41,6 +41,8 @@ EXPECTED = {
     "fx_helper_square": {"op": "lsb", "not_registered": "main.cpp, which has main()"},
     "fx_lsb_needing_main": {"op": "lsb", "not_registered": "needs fx::helper_square(unsigned long) from main.cpp, which has main()"},
     "c_popcount": {"op": "popcount", "language": "C", "includes": "cbits.c"},
+    # linked twice: by discover to run it, by the start-up linker to read its table
+    "c_lsb_linked_table": {"op": "lsb", "language": "C", "includes": "linked_scan.c"},
     "fx_lsb_by_pointer": {"op": "lsb", "expr": "fx::lsb_by_pointer(&b)"},
     "fx_msb_by_reference": {"op": "msb", "expr": "fx::msb_by_reference(b)"},
     "fx_popcnt": {"op": "popcount", "width": 32, "expr": "fx::popcnt(b)"},
