@@ -20,7 +20,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/ScanproofLaunch.cmake)
 # the pinned inputs, never on the target: a cross build may take its table from
 # a native scanproof_oracle_table (ci/matrix passes the host build's) instead of
 # running its own under the emulator, where it costs several CPU seconds of
-# every target's build (docs/matrix.md). Either program links no scanner.
+# every target's build (docs/measurements.md). Either program links no scanner.
 set(SCANPROOF_ORACLE_TABLE "" CACHE FILEPATH
   "A scanproof_oracle_table built for this machine, to compute the judge's table without the emulator")
 if(SCANPROOF_ORACLE_TABLE AND NOT EXISTS "${SCANPROOF_ORACLE_TABLE}")
@@ -30,7 +30,7 @@ endif()
 # byte order, when the drivers are built (scanproof_oracle_table
 # --write-inputs): the first test under the emulator then reads them instead
 # of generating them, which cost a target up to 10 CPU s (m68k;
-# docs/matrix.md). On wasm32 every test reads them: each is a WebAssembly
+# docs/measurements.md). On wasm32 every test reads them: each is a WebAssembly
 # instance of its own, which made every set it used (half of wasm32's test
 # CPU), and with the files there before the tests no instance writes one.
 # Every process still matches each file against its pin (inputs.hpp), as it

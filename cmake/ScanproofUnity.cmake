@@ -21,6 +21,6 @@ endfunction()
 # Code that runs once per process, command or implementation, never per input
 # (the supervisor, the registry, reading a command line, writing JSON): at -Og,
 # whose compile takes about 60 % of -O2's CPU on each of the matrix's targets
-# (docs/matrix.md). The sweeps, the inputs and the scanners are built as the
+# (docs/measurements.md). The sweeps, the inputs and the scanners are built as the
 # build says.
 set(SCANPROOF_COLD_CODE_OPTIMIZATION $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang>:-Og>)

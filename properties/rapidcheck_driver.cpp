@@ -3,7 +3,7 @@
 // One test per (property, implementation) natively, where a process starts in
 // milliseconds; one test per implementation, every property inside, where
 // SCANPROOF_TESTS_PER_IMPLEMENTATION is on (the default under an emulator,
-// where starting a process costs more than the properties: docs/matrix.md).
+// where starting a process costs more than the properties: docs/measurements.md).
 #include "scanproof/rapidcheck_run.hpp"
 
 #ifndef SCANPROOF_TESTS_PER_IMPLEMENTATION

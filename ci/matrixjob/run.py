@@ -144,7 +144,7 @@ def build_gtest(t, s, cpu=None):
     s.log(f"{t}: building GoogleTest from /usr/src/googletest (once; cached in {d})")
     log = os.path.join(s.out, "logs", f"{t}-googletest.log")
     # -O1, not Release's -O3: 40 % less CPU to build gtest-all.cc, and a test
-    # process under qemu costs the same (docs/matrix.md, "Build CPU cut").
+    # process under qemu costs the same (docs/measurements.md, 2026-11-26).
     cfg = ["cmake", "-S", "/usr/src/googletest", "-B", os.path.join(d, "build"), "-G", "Ninja",
            "-DCMAKE_BUILD_TYPE=Release", GTEST_FLAGS, f"-DCMAKE_TOOLCHAIN_FILE={s.root}/toolchains/{t}.cmake",
            "-DBUILD_GMOCK=OFF", f"-DCMAKE_INSTALL_PREFIX={d}/install"] + \
@@ -508,7 +508,7 @@ def build_order(columns):
     tests run in a session (SCANPROOF_SESSION: a wineserver started and
     stopped around them), the slowest test step to begin and end, so it is
     never the run's last (a warm candidate run's tail was x86_64-windows';
-    docs/matrix.md); the others in the order asked."""
+    docs/measurements.md); the others in the order asked."""
     return sorted(columns, key=lambda t: (t != "host", not (_cross(t) and targets.fact(t, "SCANPROOF_SESSION"))))
 
 

@@ -3,7 +3,7 @@
 # Dynamically linked, every test process first runs the guest's dynamic loader
 # under the emulator (mapping and relocating libstdc++, libc and the PIE
 # program), a fixed cost paid by each of a target's ~340 test processes
-# (docs/matrix.md has the figures); a static program starts at its own entry.
+# (docs/measurements.md has the figures); a static program starts at its own entry.
 # Measured (emulator-probe.cmake): qemu-alpha 7.2 ends every static glibc
 # program with SIGSEGV before main(), so there the programs stay dynamic.
 # ScanproofRust.cmake reads SCANPROOF_LINK_STATIC to link Rust's unwinder

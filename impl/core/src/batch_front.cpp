@@ -91,7 +91,7 @@ bool env_number(const char* name, double fallback, double& value) {
 // Only the suite's code runs here: no scanner is called. It pays for a batch
 // of many tests (a catalogue's): loading every set costs the batch process
 // about as much as 15-20 short tests' own loads under qemu-aarch64, 4 under
-// qemu-m68k (docs/matrix.md); a batch of fewer tests (a candidate's) leaves
+// qemu-m68k (docs/measurements.md); a batch of fewer tests (a candidate's) leaves
 // each child to load and check what it reads, as a process of its own does.
 constexpr std::size_t batch_preload_min_tests = 16;
 

@@ -15,7 +15,7 @@
 // time (a strided pass per lane: one 64-bit state in registers). On 32-bit
 // targets a 64-bit lane is two registers and four or eight lanes do not fit:
 // the interleaved loop spills them to memory at every step, which under
-// qemu-user cost about twice the strided loop (docs/matrix.md).
+// qemu-user cost about twice the strided loop (docs/measurements.md).
 #pragma once
 #include <cstddef>
 #include <cstdint>

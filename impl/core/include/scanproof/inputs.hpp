@@ -104,7 +104,7 @@ const input_pin* pinned(const input_set& s, int width);
 // property process samples q inputs of a set of n, each in a block of its
 // own, and digests the table (n / B values) and q blocks (q * B): least near
 // B = sqrt(n / q). Under emulation (--cases=500: q = 45 of n = 2^20 at 64
-// bits) that is about 150; 128 (docs/matrix.md, "Block-wise pins").
+// bits) that is about 150; 128 (docs/matrix.md, "Input sets and pins").
 inline constexpr std::size_t input_block = 128;
 std::vector<std::uint64_t> block_table_of(const std::uint64_t* values, std::size_t count, int units);
 
@@ -151,7 +151,7 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
 // pin, written into `dir` as load_inputs() writes a cache file and its block
 // table, but in the given byte order: a target's files made by a native
 // program for a target under emulation, where generating them cost that
-// target's first test up to 10 CPU s (docs/matrix.md;
+// target's first test up to 10 CPU s (docs/measurements.md;
 // scanproof_oracle_table --write-inputs, cmake/ScanproofDriverTests.cmake).
 // The target's processes still match every file against its pin. False, and
 // why on stderr, if a file cannot be written.
