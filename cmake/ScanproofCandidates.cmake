@@ -514,6 +514,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
       endforeach()
     endif()
     set(cands "")
+    set(file_tests "")  # the tests this file's outcome adds, named in candidate-files.json for ci/matrix
     foreach(pair IN LISTS pairs)
       string(REPLACE " " ";" pair "${pair}")
       list(GET pair 0 cop)
@@ -525,6 +526,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
           COMMAND "${CMAKE_COMMAND}" -E echo "scanproof-skip: ${cname}: ${message}")
         set_tests_properties(conformance.${cop}.${cname}.builds PROPERTIES LABELS conformance
           SKIP_REGULAR_EXPRESSION "scanproof-skip:")
+        list(APPEND file_tests "\"conformance.${cop}.${cname}.builds\"")
       elseif(NOT status STREQUAL "ok" AND NOT status STREQUAL "mistake")
         set(check compiles)
         if(status STREQUAL "start-up")
@@ -533,6 +535,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
         add_test(NAME conformance.${cop}.${cname}.${check}
           COMMAND "${CMAKE_COMMAND}" "-DMESSAGE=scanproof: ${message}" -P "${_scanproof_fail_script}")
         set_tests_properties(conformance.${cop}.${cname}.${check} PROPERTIES LABELS conformance)
+        list(APPEND file_tests "\"conformance.${cop}.${cname}.${check}\"")
       endif()
     endforeach()
     unset(cands_sep)
@@ -550,6 +553,7 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
         add_test(NAME conformance.file.${stem}_${fid}.builds
           COMMAND "${CMAKE_COMMAND}" "-DMESSAGE=scanproof: ${message}" -P "${_scanproof_fail_script}")
         set_tests_properties(conformance.file.${stem}_${fid}.builds PROPERTIES LABELS conformance)
+        list(APPEND file_tests "\"conformance.file.${stem}_${fid}.builds\"")
       endif()
     endif()
     string(REPLACE "\\" "\\\\" jmessage "${message}")
@@ -557,7 +561,8 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
     string(REPLACE "\n" " " jmessage "${jmessage}")
     string(REPLACE "\t" " " jmessage "${jmessage}")
     string(REPLACE ";" "\\u003b" jmessage "${jmessage}")  # a list separator to CMake
-    list(APPEND report "{\"file\": \"${src}\", \"status\": \"${status}\", \"message\": \"${jmessage}\", \"candidates\": [${cands}]}")
+    list(JOIN file_tests ", " file_tests)
+    list(APPEND report "{\"file\": \"${src}\", \"status\": \"${status}\", \"message\": \"${jmessage}\", \"candidates\": [${cands}], \"tests\": [${file_tests}]}")
   endforeach()
   set(${ok_var} "${ok}" PARENT_SCOPE)
   set(${report_var} "${report}" PARENT_SCOPE)

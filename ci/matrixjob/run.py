@@ -213,6 +213,18 @@ def compiler_cache(s):
                       CCACHE_SLOPPINESS="pch_defines,time_macros")  # the catalogue's precompiled header
 
 
+_ERROR_AT = r"(.+?)(:[0-9]+)?: "  # a registry error's "<file>[:<line>]: "
+
+
+def _blamed_rows(errors):
+    """Grid rows for the files whose mistakes stopped the build: red, named by
+    the file, with the registry's words (as collect.probe_rows names a file the
+    probe kept out)."""
+    files = [{"file": re.match(_ERROR_AT, e).group(1), "status": "mistake", "message": e, "candidates": []}
+             for e in errors]
+    return collect.probe_rows({"files": files})
+
+
 def candidate_errors(log, candidates):
     """The registry's errors (`scanproof: error: <file>[:<line>]: <why>`) that name one
     of the candidate files (or a file in a candidate directory) in a failed
@@ -223,7 +235,7 @@ def candidate_errors(log, candidates):
     except OSError:
         return []
     out = []
-    for m in re.finditer(r"^scanproof: error: (.+?)(:[0-9]+)?: (.+)$", text, re.M):
+    for m in re.finditer(r"^scanproof: error: " + _ERROR_AT + r"(.+)$", text, re.M):
         path, at, why = m.group(1), m.group(2) or "", m.group(3)  # at: ":<line>" of the registration
         if any(path == c or path.startswith(c.rstrip("/") + "/") for c in candidates):
             line = f"{path}{at}: {why}"
@@ -339,11 +351,15 @@ def _candidate_files(b):
 def _candidate_regex(listing, probed=None):
     names = [f"{label}.{e['name']}" for e in listing["implementations"] if e.get("candidate")
              for label in results_format.op_labels(e)]
-    names += [f"{r['op']}.{n}" for n, r in collect.probe_rows(probed).items()]
+    # the tests CMake added for a file its probe kept out (candidate-files.json,
+    # cmake/ScanproofCandidates.cmake): they fail, or skip, saying why
+    kept_out = [t for f in (probed or {}).get("files", []) for t in f.get("tests", [])]
     # and a candidate its driver's file declares but its running process does
     # not list (cmake/scanproof-discover.cmake: <label>.<name>.declared)
-    return ("^((conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\."
-            "|conformance\\.[^.]+\\.[A-Za-z0-9_]+\\.declared$)") if names else ""
+    alternatives = ["conformance\\.[^.]+\\.[A-Za-z0-9_]+\\.declared$"] + [re.escape(t) + "$" for t in kept_out]
+    if names:
+        alternatives.insert(0, "(conformance|properties)\\.(" + "|".join(re.escape(n) for n in names) + ")\\.")
+    return "^(" + "|".join(alternatives) + ")" if names or kept_out else ""
 
 
 def _write_selection(b, chosen, path):
@@ -424,6 +440,10 @@ def test(built, s):
         data["incomplete"] = [built["status"]]
         if built.get("candidate_errors"):  # the candidate's mistake: red, with the file and the reason
             data["candidate_errors"] = built["candidate_errors"]
+            data["implementations"] = _blamed_rows(built["candidate_errors"])
+            # the target is still unfinished (nothing else ran), but the build is the file's, not the machine's
+            stopped_by = ", ".join(sorted({r["source"] for r in data["implementations"].values()}))
+            data["incomplete"] = [f"no check ran: the build stopped at a mistake of {stopped_by}"]
         log = os.path.join(s.out, "logs", f"{t}-build.log")
         if os.path.exists(log):
             with open(log, encoding="utf-8", errors="replace") as f:

@@ -145,6 +145,22 @@ class Collect(unittest.TestCase):
                          ("fail", clash, "/c/b.cpp"))
         self.assertEqual(rows["e.rs"]["verdict"], "fail")
 
+    def test_the_tests_of_a_file_the_probe_kept_out_are_selected_so_its_reason_reaches_the_report(self):
+        """A file that does not compile registers no name: ctest runs the test
+        CMake added for it (candidate-files.json "tests"), which fails saying
+        why, so the run is red with the reason, not "no tests were found"."""
+        probed = {"files": [
+            {"file": "/c/x.cpp", "status": "does not compile", "candidates": [], "message": "/c/x.cpp:3:21: error",
+             "tests": ["conformance.file.x_0123abcd.builds"]},
+            {"file": "/c/s.rs", "status": "not built", "candidates": [{"op": "lsb", "name": "r"}], "message": "",
+             "tests": ["conformance.lsb.r.builds"]}]}
+        regex = run._candidate_regex({"implementations": []}, probed)
+        for name in ("conformance.file.x_0123abcd.builds", "conformance.lsb.r.builds"):
+            self.assertRegex(name, regex)
+        self.assertNotRegex("conformance.file.x_0123abcd.builds_more", regex)
+        self.assertNotRegex("conformance.lsb.other.all_checks", regex)
+        self.assertEqual(run._candidate_regex({"implementations": []}, {"files": []}), "")
+
     def test_a_rust_file_without_a_rust_std_leaves_the_target_incomplete_saying_why(self):
         why = "not built: Debian 12 has no Rust standard library for ppc64 (big-endian)"
         probed = {"files": [{"file": "/c/s.rs", "status": "not built", "message": why,

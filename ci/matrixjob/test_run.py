@@ -410,6 +410,13 @@ class CandidateMistakes(unittest.TestCase):
             self.assertEqual(run.candidate_errors(log, ["/c/other.cpp"]), [])
             self.assertEqual(run.candidate_errors(os.path.join(d, "missing.log"), ["/c/dir"]), [])
 
+    def test_a_file_that_stopped_the_build_has_a_red_row_named_by_it(self):
+        why = "/c/a,b/d.cpp:5: a candidate and a catalogue entry are both named 'y'"
+        rows = run._blamed_rows([why])
+        self.assertEqual(list(rows), ["d.cpp"])
+        self.assertEqual((rows["d.cpp"]["verdict"], rows["d.cpp"]["message"], rows["d.cpp"]["source"]),
+                         ("fail", why, "/c/a,b/d.cpp"))
+
     def test_a_path_with_a_comma_is_one_path(self):
         from . import matrix
         with tempfile.TemporaryDirectory() as d:

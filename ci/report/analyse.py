@@ -248,11 +248,19 @@ def build(targets, proofs=None):
                 impl.update(results_format.shape_of(row))
     for name, impl in impls.items():
         for t in targets:
-            if t["status"] == "ok":
+            if t["status"] == "ok" or (t.get("candidate_errors") and name in t["implementations"]):
                 impl["cells"][t["target"]] = make_cell(impl["op_label"], name, t["implementations"].get(name), t,
                                                        proof_of(proofs, t["target"], name))
+            elif t.get("candidate_errors"):  # the build stopped at another file's mistake (run.py): nothing ran
+                impl["cells"][t["target"]] = {"kind": "incomplete", "note": "; ".join(t.get("incomplete") or [])}
     # Per op: the 64-bit entries as ever, then the other widths (lsb128 after lsb).
     return sorted(impls.values(), key=lambda i: (op_rank(i["op"]), i["width"] != 64, i["width"], i["name"]))
+
+
+def grid_targets(r):
+    """The targets that have a column in the grid: those that built, and those
+    whose build stopped at a candidate file's mistake (its cell is red there)."""
+    return [t for t in r["targets"] if t["status"] == "ok" or t.get("candidate_errors")]
 
 
 def op_rank(op):

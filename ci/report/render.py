@@ -81,7 +81,7 @@ def _targets_text(targets):
 
 
 def terminal(r, colour):
-    targets = [t["target"] for t in r["targets"] if t["status"] == "ok"]
+    targets = [t["target"] for t in analyse.grid_targets(r)]
     width = max([len(i["name"]) for i in r["implementations"]] + [10]) + 12  # op, name, gap
     col = max(len(t) for t in targets + ["XPASS"]) + 1 if targets else 6
     lines = ["".ljust(width) + "".join(t[:col - 1].ljust(col) for t in targets)]
@@ -96,7 +96,7 @@ def terminal(r, colour):
     for impl in r["implementations"]:
         for t in targets:
             c = impl["cells"][t]
-            if c["kind"] in ("fail", "xpass", "crash"):
+            if c["kind"] in ("fail", "xpass", "crash", "nocompile"):
                 detail = short(_label(impl), c["counterexample"]) if c.get("counterexample") else \
                     (c.get("note") or "").split("\n")[0]
                 lines.append(f"{LABEL[c['kind']]:<6} {impl['name']} on {t}: {detail}")
@@ -150,7 +150,7 @@ def proof_summary(p):
 
 
 def markdown(r):
-    targets = [t for t in r["targets"] if t["status"] == "ok"]
+    targets = analyse.grid_targets(r)
     out = [f"# scanproof matrix verdict: {_md(r['headline'])}", "",
            f"Verdict: **{r['verdict']}** ({r['red_cells']} red cells; targets asked for: "
            f"{', '.join(r['requested_targets'])}). "
@@ -189,7 +189,7 @@ def markdown(r):
             text = LABEL[c["kind"]]
             if c.get("counterexample") and c["kind"] != "pass":
                 text += f" `{short(_label(impl), c['counterexample'])}`"
-            elif c["kind"] == "fail" and c.get("note"):  # failed with no value to show: why (a refused file's)
+            elif c["kind"] in ("fail", "nocompile") and c.get("note"):  # no value to show: why (a refused file's)
                 text += f" `{c['note'].splitlines()[0]}`"
             if c.get("proof") == "proved":
                 text += " proved"
@@ -273,7 +273,7 @@ def _cell_html(op, c):
 
 
 def html_page(r):
-    targets = [t for t in r["targets"] if t["status"] == "ok"]
+    targets = analyse.grid_targets(r)
     h = ["<!doctype html><html><head><meta charset='utf-8'>"
          f"<title>scanproof matrix: {_e(r['headline'][:120])}</title>",
          f"<style>{CSS}</style></head><body>",

@@ -258,6 +258,19 @@ class Verdict(unittest.TestCase):
         r = analyse.analyse(broken, plan)
         self.assertEqual((r["verdict"], r["exit_status"]), ("fail", 1))
         self.assertIn("failing targets: armhf (" + why, r["headline"])
+        # With the file's row the runner adds (run._blamed_rows, as collect.probe_rows
+        # writes it), the grid has a red cell for it there with its words, and the others are LOST.
+        broken[1]["implementations"] = {"empty.rs": {
+            "op": "?", "candidate": True, "provenance": "", "expectations": [], "source": "/c/empty.rs",
+            "built": False, "zero_declared": None, "verdict": "fail", "message": why,
+            "width": 64, "op_label": "?", "argument": "integer", "high_offset": 64, "index_base": 0,
+            "domain": "", "shape": "unknown (not built)"}}
+        r = analyse.analyse(broken, plan)
+        cells = {i["name"]: i["cells"].get("armhf") for i in r["implementations"]}
+        self.assertEqual((cells["empty.rs"]["kind"], cells["empty.rs"]["note"]), ("fail", why))
+        self.assertEqual({c["kind"] for n, c in cells.items() if n != "empty.rs"}, {"incomplete"})
+        self.assertIn(f"FAIL   empty.rs on armhf: {why}", render.terminal(r, colour=False))
+        self.assertIn(f"FAIL `{why}`", render.markdown(r))
 
     def test_a_target_that_did_not_build_or_was_cut_short_is_incomplete(self):
         plan = {"requested": ["host", "armhf"], "not_run": []}
