@@ -85,6 +85,21 @@ void spoil_other_tests() {
   ::closedir(d);
 }
 
+// Writes another implementation's results JSON (the matrix reads it) and its
+// own: a confined child may write its own alone.
+void spoil_results() {
+  const char* dir = std::getenv("SCANPROOF_RESULTS_DIR");
+  if (!dir) std::abort();
+  if (std::FILE* other = std::fopen((std::string(dir) + "/good.json").c_str(), "w")) {
+    std::fputs("forged\n", other);
+    std::fclose(other);
+  } else if (errno == EACCES) {  // a confined child (Landlock)
+    std::printf("spoils_results: write refused: %s\n", std::strerror(errno));
+  }
+  std::FILE* own = std::fopen((std::string(dir) + "/spoils_results.json").c_str(), "w");
+  if (!own || std::fputs("{}\n", own) < 0 || std::fclose(own) != 0) std::abort();
+}
+
 // Kills every other child of its parent (its siblings in the batch), once one
 // is there (at most 2 s).
 void kill_siblings() {
@@ -125,6 +140,7 @@ void check(const std::string& impl) {
     }
   if (impl == "overwrites_inputs") overwrite_cache_file();
   if (impl == "spoils_others") spoil_other_tests();
+  if (impl == "spoils_results") spoil_results();
   if (impl == "kills_siblings") kill_siblings();
   if (impl == "slow_neighbour") std::this_thread::sleep_for(std::chrono::seconds(2));
   if (impl == "reads_inputs" && !inputs_are_pinned()) {
@@ -161,7 +177,7 @@ int run(int argc, char** argv) {
   // load the input sets before it forks (supervise_batch.cpp).
   for (const char* impl : {"good", "exits", "crashes", "hangs", "wrong", "forges", "neighbour", "neighbour2", "neighbour3",
                            "neighbour4", "neighbour5", "neighbour6", "neighbour7", "neighbour8", "neighbour9",
-                           "overwrites_inputs", "reads_inputs", "sees_preparation", "spoils_others", "slow_neighbour", "kills_siblings"}) {
+                           "overwrites_inputs", "reads_inputs", "sees_preparation", "spoils_others", "spoils_results", "slow_neighbour", "kills_siblings"}) {
     const std::string test = std::string(impl) + ".all_checks";
     testing::RegisterTest("lsb", test.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [impl]() -> testing::Test* { return new fake_check(impl); });

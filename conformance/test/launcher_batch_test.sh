@@ -18,7 +18,8 @@
 # (Landlock ABI 6+, the kernel's, whatever SCANPROOF_SANDBOX says: the
 # child's layer is the driver's own), a batch's child is
 # confined (process_front_fork.cpp): its kill is refused, and nothing needs
-# to run again; with any Landlock it also writes no input file.
+# to run again; with any Landlock it also writes no file by name but its
+# implementation's results JSON: no input file, no other one's results.
 #   launcher_batch_test.sh LAUNCHER DRIVER [SANDBOX_TOOL]
 set -uo pipefail
 launcher=$1 driver=$2 tool=${3:-}
@@ -31,7 +32,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/launcher-batch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
-impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs sees_preparation spoils_others slow_neighbour kills_siblings)
+impls=(good exits crashes hangs wrong forges neighbour neighbour{2..9} overwrites_inputs reads_inputs sees_preparation spoils_others spoils_results slow_neighbour kills_siblings)
 batch=$work/batch
 mkdir -p "$batch"
 for i in "${impls[@]}"; do
@@ -45,8 +46,8 @@ from() {  # from IMPL: the per-test command, as scanproof-discover.cmake writes 
   "$launcher" --judge "$work/table" --from "$batch/conformance.lsb.$1.all_checks" "$driver" "--gtest_filter=lsb.$1.all_checks"
 }
 
-export SCANPROOF_TEST_TIMEOUT=3 SCANPROOF_INPUTS_DIR=$work/inputs
-mkdir -p "$SCANPROOF_INPUTS_DIR"
+export SCANPROOF_TEST_TIMEOUT=3 SCANPROOF_INPUTS_DIR=$work/inputs SCANPROOF_RESULTS_DIR=$work/results
+mkdir -p "$SCANPROOF_INPUTS_DIR" "$SCANPROOF_RESULTS_DIR"
 if [ "$abi" -ge 6 ]; then
   expect "the batch runs every test to a status" 0 "" "$launcher" --batch "$batch" "$driver"
   if grep -q "run again alone" "$work/out"; then
@@ -58,6 +59,13 @@ else
     "ended by a signal while other tests ran: run again alone" \
     "$launcher" --batch "$batch" "$driver"
   expect "the child that killed it is judged on its own outputs" 0 "" from kills_siblings
+fi
+if [ "$abi" -ge 1 ]; then  # its own results JSON alone: another's is refused, and not left made
+  expect "a confined child cannot write another implementation's results" 0 "spoils_results: write refused" \
+    from spoils_results
+  if [ -e "$SCANPROOF_RESULTS_DIR/good.json" ] || [ "$(cat "$SCANPROOF_RESULTS_DIR/spoils_results.json")" != "{}" ]; then
+    echo "FAIL: results: $(ls "$SCANPROOF_RESULTS_DIR")"; failures=$((failures + 1))
+  fi
 fi
 expect "a sibling killed by another test's child keeps its verdict" 0 "\[  PASSED  \] 1 test" from slow_neighbour
 for i in good neighbour neighbour9 reads_inputs; do
@@ -79,7 +87,7 @@ expect "a test the batch did not list fails" 1 "no batch ran this test" \
   "$launcher" --from "$batch/conformance.lsb.absent.all_checks" "$driver" --gtest_filter=lsb.absent.all_checks
 rm "$batch/run/conformance.lsb.good.all_checks.status"
 expect "a test without its status fails" 1 "the batch process ended before this test ran" from good
-expect "a batch that ends before its tests fails, naming how many" 1 "21 of 21 tests have no status" \
+expect "a batch that ends before its tests fails, naming how many" 1 "22 of 22 tests have no status" \
   "$launcher" --batch "$batch" /bin/false
 expect "then each test fails" 1 "the batch process ended before this test ran" from neighbour
 # A run of a few tests (ctest -R, as ci/matrix --candidates makes): the batch

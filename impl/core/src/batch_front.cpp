@@ -16,6 +16,12 @@
 #include <string>
 #include <vector>
 
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #include "scanproof/inputs.hpp"
 #include "scanproof/supervise.hpp"
 #include "scanproof/supervise_batch.hpp"
@@ -130,6 +136,46 @@ bool write_result(const batch_test& t, const test_result& r) {
          write_whole(t.status, r.status + "\n");
 }
 
+// The one file a test's child may write by name: its implementation's
+// results JSON, where conformance_test.cpp's write_results puts it
+// (SCANPROOF_RESULTS_DIR/<impl>.json; the test is conformance.<op>.<impl>.<check>).
+// "" for a test that writes none there.
+std::string results_file_of(const batch_test& t) {
+  const char* dir = std::getenv("SCANPROOF_RESULTS_DIR");
+  const std::string label = "conformance.";
+  if (!dir || !*dir || t.name.compare(0, label.size(), label) != 0) return "";
+  const std::size_t op_end = t.name.find('.', label.size());
+  const std::size_t impl_end = op_end == std::string::npos ? op_end : t.name.find('.', op_end + 1);
+  if (impl_end == std::string::npos) return "";
+  return std::string(dir) + "/" + t.name.substr(op_end + 1, impl_end - op_end - 1) + ".json";
+}
+
+// Makes `path` empty if it is not there, so a confined child can be granted
+// it alone (Landlock grants an existing file: Linux only, process_front_fork.cpp);
+// true if made here.
+bool make_if_missing(const std::string& path) {
+#if defined(__linux__)
+  if (path.empty()) return false;
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  close(fd);
+  return true;
+#else
+  (void)path;
+  return false;
+#endif
+}
+
+// What make_if_missing made and the child left empty goes: no test wrote it.
+void remove_if_left_empty(const std::string& path) {
+#if defined(__linux__)
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && st.st_size == 0) std::remove(path.c_str());
+#else
+  (void)path;
+#endif
+}
+
 // Runs the tests through the process front, `jobs` at once.
 class batch_run {
  public:
@@ -141,6 +187,7 @@ class batch_run {
   std::vector<std::size_t> run(const std::vector<std::size_t>& which, std::size_t jobs) {
     std::vector<std::size_t> again;
     std::vector<running_child> slots(jobs);
+    std::vector<char> made(jobs);  // the slot's results file was made for its child (make_if_missing)
     std::vector<std::size_t> test_of(jobs);
     std::vector<std::size_t> busy;  // slots with a child
     std::size_t next = 0;
@@ -151,6 +198,8 @@ class batch_run {
         const std::size_t i = which[next++];
         slots[s] = running_child{};
         slots[s].output_file = tests_[i].log;
+        slots[s].writable = results_file_of(tests_[i]);
+        made[s] = make_if_missing(slots[s].writable);
         if (!start_child(slots[s], child_body(i), in_flight{}, {limit_, false}, /*own_group=*/true)) {
           results_[i] = {true, "notforked " + slots[s].end.failure, "", "", ""};
           continue;
@@ -165,6 +214,7 @@ class batch_run {
       const std::size_t s = busy[k];
       busy.erase(busy.begin() + static_cast<std::ptrdiff_t>(k));
       const child_run ended = finish_child(slots[s]);
+      if (made[s]) remove_if_left_empty(slots[s].writable);
       if (jobs > 1 && the_process_front().ended_from_outside(ended.end)) {
         again.push_back(test_of[s]);
         continue;

@@ -30,6 +30,7 @@ struct running_child {
   child_limits limits;
   bool own_group = false;                           // in a process group of its own (batch)
   std::string output_file;                          // if set: the child's stdout and stderr, made afresh
+  std::string writable;                             // a batch child's one file to write by name (its results JSON)
   std::chrono::steady_clock::time_point started;
   bool ended = false;
   child_end end;                                    // `output`: the raw frames (child_protocol.hpp)

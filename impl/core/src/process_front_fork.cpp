@@ -63,13 +63,13 @@ bool read_available(int fd, std::string& out) {
 }
 
 // A batch child's own Landlock layer (Linux; under qemu-user where the
-// emulator passes Landlock on): it writes no file by name but in the results
-// directory (SCANPROOF_RESULTS_DIR: its implementation's JSON), and signals
+// emulator passes Landlock on): it writes no file by name but `writable`, its
+// implementation's results JSON (batch_front.cpp), not another's, and signals
 // no process outside its layer -- not the batch process, not a sibling. The
 // launcher's sandbox (cmake/sandbox/scanproof-sandbox.c) is around them all;
 // where the kernel has no Landlock the batch process still owns every test's
 // files and runs again alone a child a sibling killed (docs/contracts.md).
-void confine_child() {
+void confine_child(const std::string& writable) {
 #if defined(__linux__) && defined(SYS_landlock_create_ruleset)
   constexpr std::uint64_t write_file = 1 << 1, remove_dir = 1 << 4, remove_file = 1 << 5, make_all = 0x7f << 6,
                           refer = 1 << 13, truncate = 1 << 14, scope_signal = 1 << 1, none = 0;
@@ -83,16 +83,18 @@ void confine_child() {
   const int ruleset = static_cast<int>(
       syscall(SYS_landlock_create_ruleset, &attr, abi >= 6 ? sizeof attr : abi >= 4 ? 16 : 8, 0));
   if (ruleset < 0) return;
-  if (const char* results = std::getenv("SCANPROOF_RESULTS_DIR"); results && *results) {
+  if (!writable.empty()) {  // the batch process made it: a file's rights, to rewrite it whole
     struct __attribute__((packed)) {
       std::uint64_t allowed;
       std::int32_t fd;
-    } rule{attr.fs & ~refer, open(results, O_PATH | O_CLOEXEC)};
+    } rule{attr.fs & (write_file | truncate), open(writable.c_str(), O_PATH | O_CLOEXEC)};
     if (rule.fd >= 0) syscall(SYS_landlock_add_rule, ruleset, 1, &rule, 0);
     if (rule.fd >= 0) close(rule.fd);
   }
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) syscall(SYS_landlock_restrict_self, ruleset, 0);
   close(ruleset);
+#else
+  (void)writable;
 #endif
 }
 
@@ -149,7 +151,7 @@ class fork_front final : public process_front {
 #if defined(__linux__)
       prctl(PR_SET_PDEATHSIG, SIGKILL);  // the parent's end (ctest's timeout kills it) ends the child
 #endif
-      if (own_group) confine_child();  // a batch's test: no sibling's files or process
+      if (own_group) confine_child(c.writable);  // a batch's test: no sibling's files or process
       pipe_to_parent = fds[1];
       if (!send_to_parent(frame(frame_type::result, body()))) _exit(3);
       std::fflush(nullptr);
