@@ -126,7 +126,9 @@ function(scanproof_driver_tests target)
   file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt" CONTENT "${_scanproof_batch}\n")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt")
   if(_scanproof_batch)
-    string(APPEND settings "set(BATCH_DIR [==[${CMAKE_CURRENT_BINARY_DIR}/${target}_batch]==])\n"
+    # All of the build's batches in one directory, which the launcher hides
+    # from each batch process but for its own (cmake/scanproof-launch, run_batch).
+    string(APPEND settings "set(BATCH_DIR [==[${CMAKE_BINARY_DIR}/scanproof-batches/${target}]==])\n"
                            "set(DRIVER [==[${target}]==])\nset(LAUNCHER [==[${SCANPROOF_LAUNCHER}]==])\n")
   endif()
   if(arg_JUDGE)

@@ -21,7 +21,8 @@
 include_guard(GLOBAL)
 set(SCANPROOF_JUDGE_DIR "${CMAKE_BINARY_DIR}/scanproof-judge")
 set(SCANPROOF_INPUTS_DIR "${CMAKE_BINARY_DIR}/scanproof-inputs")
-file(MAKE_DIRECTORY "${SCANPROOF_JUDGE_DIR}" "${SCANPROOF_INPUTS_DIR}" "${CMAKE_BINARY_DIR}/scanproof-runs")
+file(MAKE_DIRECTORY "${SCANPROOF_JUDGE_DIR}" "${SCANPROOF_INPUTS_DIR}" "${CMAKE_BINARY_DIR}/scanproof-runs"
+     "${CMAKE_BINARY_DIR}/scanproof-batches")
 set(SCANPROOF_SANDBOX AUTO CACHE STRING "Run the code under test in a sandbox (Landlock): AUTO, ON or OFF")
 set_property(CACHE SCANPROOF_SANDBOX PROPERTY STRINGS AUTO ON OFF)
 set(SCANPROOF_SANDBOX_TOOL "")

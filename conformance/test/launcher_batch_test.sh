@@ -67,6 +67,24 @@ if [ "$abi" -ge 1 ]; then  # its own results JSON alone: another's is refused, a
     echo "FAIL: results: $(ls "$SCANPROOF_RESULTS_DIR")"; failures=$((failures + 1))
   fi
 fi
+if [ -n "$tool" ] && [ "$abi" -ge 1 ]; then
+  # The launcher as a build configures it (ScanproofLaunch.cmake): in its
+  # sandbox a batch process reaches no other batch of the build (a
+  # candidate's start-up code runs there), only its own run directory.
+  b=$work/build batches=$work/build/scanproof-batches
+  mkdir -p "$b/scanproof-judge" "$batches/mine" "$batches/other/run"
+  sed -e "s|@SCANPROOF_SANDBOX_TOOL@|$tool|" -e "s|@SCANPROOF_JUDGE_DIR@|$b/scanproof-judge|" \
+    -e "s|@SCANPROOF_INPUTS_DIR@|$b/scanproof-inputs|" "$launcher" >"$b/scanproof-launch"
+  chmod +x "$b/scanproof-launch"
+  cp "$batch/tests" "$batches/mine/tests"
+  echo conformance.lsb.good.all_checks >"$work/selection"
+  for to in other mine; do
+    if [ $to = other ]; then want="plant: Permission denied"; else want="plant: written"; fi
+    expect "a batch process writes its own run directory, no other batch's ($to)" 0 "$want" \
+      env SCANPROOF_BATCH_SELECTION="$work/selection" SCANPROOF_TEST_PLANT="$batches/$to/run/planted" \
+      "$b/scanproof-launch" --batch "$batches/mine" "$driver"
+  done
+fi
 expect "a sibling killed by another test's child keeps its verdict" 0 "\[  PASSED  \] 1 test" from slow_neighbour
 for i in good neighbour neighbour9 reads_inputs; do
   expect "a child that writes other tests' files changes no verdict ($i)" 0 "\[  PASSED  \] 1 test" from "$i"
