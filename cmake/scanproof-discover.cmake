@@ -146,7 +146,7 @@ if(JUDGE_TABLE)
   list(LENGTH todo_hashes todo_count)
   if(todo_count GREATER 0)
     file(WRITE "${JUDGE_TABLE}.todo" "${todo}")
-    execute_process(COMMAND ${ORACLE} INPUT_FILE "${JUDGE_TABLE}.todo"
+    execute_process(COMMAND ${ORACLE} --manifest "${JUDGE_TABLE}.todo"
       RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.new" ERROR_VARIABLE errors TIMEOUT 900)
     # The table is whole only if its last line is "# end <lines>", one line per
     # line asked. A process that wrote it whole and then crashed at exit (Node's

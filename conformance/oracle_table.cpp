@@ -1,5 +1,5 @@
-// scanproof_oracle_table < MANIFEST > TABLE: the judge's expected table
-// (judge.hpp). Built from the suite's core and the check library only -- no
+// scanproof_oracle_table < MANIFEST > TABLE (or --manifest MANIFEST): the
+// judge's expected table (judge.hpp). Built from the suite's core and the check library only -- no
 // catalogue, no candidate file -- so no scanner's code, static initialisers
 // included, ever runs in this process. Its registry is empty.
 // scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN: every
@@ -10,9 +10,7 @@
 // the driver PROGRAM declares, read from its file (judge.hpp,
 // declared_manifest), ending in "# end <lines>" as the table does.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -37,33 +35,58 @@ int write_whole(std::string text, int rc) {
   std::fflush(stdout);
   return rc;
 }
+
+// The file at `path`, whole, through stdio: wasm32-wasi's libc++ has no
+// <fstream>, and its stdin under Node's WASI garbles a manifest of a few
+// hundred bytes (this program runs for a target when no native one is named:
+// SCANPROOF_ORACLE_TABLE).
+bool read_file(const char* path, std::string& text) {
+  std::FILE* in = std::fopen(path, "rb");
+  if (!in) return false;
+  char chunk[1 << 16];
+  for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, in)) > 0;) text.append(chunk, n);
+  const bool ok = !std::ferror(in);
+  std::fclose(in);
+  return ok;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (!scanproof::registry().empty()) {
+    std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
+    return 2;
+  }
   if (argc == 3 && std::string(argv[1]) == "--declared-manifest") {
-    std::ifstream in(argv[2], std::ios::binary);
-    if (!in) {
+    std::string program;
+    if (!read_file(argv[2], program)) {
       std::cerr << "scanproof_oracle_table: cannot read the program '" << argv[2] << "'\n";
       return 2;
     }
-    const std::string program((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::ostringstream out;
     const int rc = scanproof::declared_manifest(program, out, std::cerr);
     return write_whole(out.str(), rc);
+  }
+  if (argc == 3 && std::string(argv[1]) == "--manifest") {
+    std::string manifest;
+    if (!read_file(argv[2], manifest)) {
+      std::cerr << "scanproof_oracle_table: cannot read the manifest '" << argv[2] << "'\n";
+      return 2;
+    }
+    std::istringstream in(manifest);
+    std::ostringstream table;
+    const int rc = scanproof::oracle_table(in, table, std::cerr);
+    return write_whole(table.str(), rc);
   }
   if (argc > 1) {
     const std::string order = argc == 4 ? argv[3] : "";
     if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
       std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
+                   "       scanproof_oracle_table --manifest MANIFEST > TABLE\n"
                    "       scanproof_oracle_table --declared-manifest PROGRAM\n"
                    "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
       return 2;
     }
     return scanproof::write_input_sets(argv[2], order == "BIG_ENDIAN") ? 0 : 1;
-  }
-  if (!scanproof::registry().empty()) {
-    std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
-    return 2;
   }
   std::ostringstream table;
   const int rc = scanproof::oracle_table(std::cin, table, std::cerr);

@@ -16,7 +16,8 @@ case $1 in
   --scanproof-judge-manifest) cat "$(dirname "$0")/manifest" ;;
 esac
 D
-# Answers "<impl> <check> <allowed> 1 0x<cksum of the rest of the line>";
+# Answers "<impl> <check> <allowed> 1 0x<cksum of the rest of the line>" for
+# each line of stdin or of --manifest FILE;
 # with --declared-manifest, the file `declared` (what the driver's file declares).
 cat >"$work/oracle" <<'O'
 #!/bin/sh
@@ -26,6 +27,7 @@ if [ "$1" = --declared-manifest ]; then
   echo "# end $(if [ -f "$d" ]; then wc -l <"$d"; else echo 0; fi | tr -d ' ')"
   exit 0
 fi
+[ "$1" = --manifest ] && exec <"$2"  # the manifest as a file, as scanproof-discover.cmake passes it
 n=0
 while read -r impl check allowed rest; do
   printf '%s %s\n' "$check" "$rest" >>"$(dirname "$0")/asked"
