@@ -6,11 +6,16 @@
 
 #include "differential.hpp"
 
+#ifndef SCANPROOF_CANDIDATES_ONLY  // a build with candidates: its program tests only them (fuzz/CMakeLists.txt)
+#define SCANPROOF_CANDIDATES_ONLY 0
+#endif
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using scanproof::op;
   static const scanproof::fuzz::differential target("bitscan_fuzzer",
                                                     {op::lsb, op::msb, op::ctz, op::clz,
-                                                     op::pop_lsb, op::pop_msb});
+                                                     op::pop_lsb, op::pop_msb},
+                                                    SCANPROOF_CANDIDATES_ONLY);
   target.run(data, size);
   return 0;
 }

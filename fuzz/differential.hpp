@@ -66,7 +66,10 @@ class differential {
   // Plans the target once from scanproof::registry(): prints, for every
   // implementation it leaves out or compares only partly, why. Exits with
   // status 2 on a registry error or a bad SCANPROOF_FUZZ_SKIP.
-  differential(std::string_view target, std::initializer_list<op> ops);
+  // With `candidates_only` (a build with candidates: SCANPROOF_CANDIDATES_ONLY,
+  // impl/CMakeLists.txt) only the candidates are compared; the catalogue is
+  // its twin program's, where no candidate code runs.
+  differential(std::string_view target, std::initializer_list<op> ops, bool candidates_only = false);
 
   // Runs every relation of the target's ops on the words of data; aborts on
   // the first mismatch.
@@ -91,5 +94,10 @@ class differential {
   std::string target_;
   std::vector<shape_group> groups_;  // the plain 64-bit group first
 };
+
+// True once a differential compared no implementation because its build's
+// candidates have none of its ops: the replay is then a skip, saying so
+// (replay_main.cpp), not a pass of the reference alone.
+bool nothing_to_compare();
 
 }  // namespace scanproof::fuzz

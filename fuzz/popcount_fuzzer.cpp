@@ -5,8 +5,13 @@
 
 #include "differential.hpp"
 
+#ifndef SCANPROOF_CANDIDATES_ONLY  // a build with candidates: its program tests only them (fuzz/CMakeLists.txt)
+#define SCANPROOF_CANDIDATES_ONLY 0
+#endif
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const scanproof::fuzz::differential target("popcount_fuzzer", {scanproof::op::popcount});
+  static const scanproof::fuzz::differential target("popcount_fuzzer", {scanproof::op::popcount},
+                                                           SCANPROOF_CANDIDATES_ONLY);
   target.run(data, size);
   return 0;
 }

@@ -160,6 +160,20 @@ hostile)
   expect debruijn_walisch run
   expect std_popcount run
   expect hostile_spoiler_popcount run
+  # So are the catalogue's fuzz regressions: popcount_fuzzer_catalogue replays
+  # them (keeping the names fuzz-regression.popcount_fuzzer.*), and the
+  # candidates' own replay is fuzz-regression.popcount_fuzzer.candidates.*.
+  if cmake --build "$work" --target popcount_fuzzer popcount_fuzzer_catalogue >"$work/fuzz-build.log" 2>&1; then
+    set +e
+    ctest --test-dir "$work" -R '^fuzz-regression\.popcount_fuzzer\.' >"$work/fuzz.log" 2>&1
+    set -e
+    grep -Eq 'fuzz-regression\.popcount_fuzzer\.corpus \.+ +Passed' "$work/fuzz.log" ||
+      fail "the catalogue's popcount fuzz regressions did not pass where no candidate runs: $(tail -20 "$work/fuzz.log")"
+    grep -Eq 'fuzz-regression\.popcount_fuzzer\.candidates\.corpus \.+' "$work/fuzz.log" ||
+      fail "no candidates' popcount fuzz regression ran: $(tail -20 "$work/fuzz.log")"
+  else
+    fail "the fuzz replays did not build: $(tail -20 "$work/fuzz-build.log")"
+  fi
 
   # ...and where nothing forks the record is the forger's: the launcher's
   # judge fails it on its outputs, blamed on the scanner.
