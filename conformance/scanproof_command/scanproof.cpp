@@ -200,6 +200,10 @@ std::vector<command_line::subcommand> subcommands(int argc, char** argv) {
 // registry (eval runs each call in a child of its own); bench, prove and
 // discover exec their own programs.
 int main(int argc, char** argv) {
+  // Run by hand, judged in this process: a candidate is judged as its source
+  // declares, whatever its start-up code made of the registry's copy.
+  for (const std::string& why : scanproof::restore_declarations())
+    std::fprintf(stderr, "scanproof: warning: %s\n", why.c_str());
   if (!scanproof::registry_ok()) return 2;
   return scanproof::command_line::dispatch("scanproof", argc, argv, 1, subcommands(argc, argv));
 }

@@ -185,6 +185,19 @@ hostile)
   expect hostile_forges_record fail 'judged from its outputs: FAIL: check [a-z0-9_]+ reported 0 inputs; it has [0-9]+'
   expect debruijn_walisch run
 
+  # `scanproof check`, run by hand, judges a candidate as its source declares
+  # (the record), whatever its start-up code made of the registry's copy.
+  set +e
+  "$work/conformance/scanproof" check --impl hostile_narrows_domain,hostile_claims_unbuilt,hostile_renames \
+    >"$work/declared.log" 2>&1
+  set -e
+  for want in "^fail +lsb +hostile_narrows_domain .*lsb\(0x0010000000000000\) expected 52" \
+              "^fail +lsb +hostile_claims_unbuilt " "^pass +lsb +hostile_renames " \
+              "changes_declaration.cpp:14: 'hostile_narrows_domain': its start-up code changed its domain" \
+              "changes_declaration.cpp:20: 'hostile_renames': its start-up code changed its name \(to 'hostile_renamed'\)"; do
+    grep -Eq -- "$want" "$work/declared.log" || fail "scanproof check: no /$want/ in: $(cat "$work/declared.log")"
+  done
+
   # One process, many implementations (`scanproof check`). Without the
   # per-implementation fork, the rounding mode the hostile lsb candidate leaves
   # behind must not reach the msb double-conversion entries run after it

@@ -15,6 +15,8 @@ struct store {
   std::vector<std::string> errors;
   std::vector<std::string> candidate_files;  // from the build's manifest
   std::vector<std::pair<std::string, std::string>> file_options;  // file, its ISA flags here
+  // A declared candidate's kernels as its registration made them (restore_declarations).
+  std::vector<std::pair<const scanproof_declaration*, kernels>> declared_kernels;
   bool options_applied = false;
   bool files_checked = false;
   bool sorted = false;
@@ -90,6 +92,14 @@ std::string language_of(const std::string& source) {
   return "C++";
 }
 
+void set_kernels(descriptor& d, const kernels& k) {
+  d.batch = k.batch;
+  d.chain = k.chain;
+  d.serialize = k.serialize;
+  d.pop_batch = k.pop_batch;
+  d.batch_values = k.batch_values;
+}
+
 descriptor from_info(const char* name, op o, const char* file, const entry_info& info) {
   descriptor d;
   d.name = name;
@@ -118,28 +128,35 @@ constexpr flag_feature flag_features[] = {
     {"-mbmi", cpu_feature::bmi1},
 };
 
+// What a candidate of `source` requires of the CPU: what its file's ISA
+// options enable.
+std::vector<requirement> option_requirements(const store& s, const std::string& source) {
+  std::vector<requirement> out;
+  for (const auto& [file, options] : s.file_options) {
+    if (file != source) continue;
+    std::string flag;
+    for (std::size_t i = 0; i <= options.size(); ++i) {
+      if (i < options.size() && options[i] != ' ') {
+        flag += options[i];
+        continue;
+      }
+      for (const flag_feature& f : flag_features)
+        if (flag == f.flag) out.push_back({f.feature, f.flag});
+      flag.clear();
+    }
+  }
+  return out;
+}
+
 // Each candidate of a file with ISA options requires what they enable; the
 // manifest and the candidates register in any order, so this runs once, from
 // main (registry()), after both.
 void apply_file_options(store& s) {
   if (s.options_applied) return;
   s.options_applied = true;
-  for (descriptor& d : s.items) {
-    if (!d.candidate) continue;
-    for (const auto& [file, options] : s.file_options) {
-      if (file != d.source) continue;
-      std::string flag;
-      for (std::size_t i = 0; i <= options.size(); ++i) {
-        if (i < options.size() && options[i] != ' ') {
-          flag += options[i];
-          continue;
-        }
-        for (const flag_feature& f : flag_features)
-          if (flag == f.flag) d.requires_cpu.push_back({f.feature, f.flag});
-        flag.clear();
-      }
-    }
-  }
+  for (descriptor& d : s.items)
+    if (d.candidate)
+      for (const requirement& r : option_requirements(s, d.source)) d.requires_cpu.push_back(r);
 }
 
 std::span<const descriptor> registry() {
@@ -235,14 +252,62 @@ descriptor declared_descriptor(const scanproof_declaration& r) {
   return d;
 }
 
+std::vector<std::string> restore_declarations() {
+  store& s = the_store();
+  apply_file_options(s);
+  std::vector<std::string> changed;
+  for (descriptor& d : s.items) {
+    if (!d.declaration) continue;
+    descriptor want = declared_descriptor(*d.declaration);
+    want.source = d.source;  // not in the record: the registration's file
+    want.requires_cpu = option_requirements(s, d.source);
+    std::string what;
+    const auto differs = [&](bool diff, const char* field) {
+      if (diff) what += (what.empty() ? "" : ", ") + std::string(field);
+    };
+    differs(d.name != want.name, "its name");
+    differs(d.operation != want.operation, "its op");
+    differs(d.sh.width != want.sh.width || d.sh.arg != want.sh.arg || d.sh.halves != want.sh.halves ||
+                d.sh.high_offset != want.sh.high_offset || d.sh.index_base != want.sh.index_base,
+            "its board");
+    differs(!(d.sh.domain == want.sh.domain) || d.sh.domain_declared != want.sh.domain_declared, "its domain");
+    differs(d.zero.k != want.zero.k || d.zero.value != want.zero.value, "its zero contract");
+    kernels k{};
+    for (const auto& [record, registered] : s.declared_kernels)
+      if (record == d.declaration) k = registered;
+    differs(!d.unavailable.empty() || (d.batch == nullptr) != (k.batch == nullptr), "whether it is built here");
+    differs(d.batch != k.batch || d.chain != k.chain || d.serialize != k.serialize || d.pop_batch != k.pop_batch ||
+                d.batch_values != k.batch_values,
+            "its kernels");
+    differs(!d.candidate || !d.expected.empty(), "its expectations");
+    differs(d.requires_cpu.size() != want.requires_cpu.size() ||
+                !std::equal(d.requires_cpu.begin(), d.requires_cpu.end(), want.requires_cpu.begin(),
+                            [](const requirement& a, const requirement& b) {
+                              return a.feature == b.feature && a.option == b.option;
+                            }),
+            "what it requires of the CPU");
+    if (what.empty()) continue;
+    changed.push_back(where(want) + ": '" + want.name + "': its start-up code changed " + what +
+                      (d.name != want.name ? " (to '" + d.name + "')" : "") + "; judged as its source declares");
+    d.name = want.name;
+    d.line = want.line;
+    d.operation = want.operation;
+    d.sh = want.sh;
+    d.zero = want.zero;
+    d.unavailable.clear();
+    set_kernels(d, k);
+    d.candidate = true;
+    d.expected.clear();
+    d.requires_cpu = want.requires_cpu;
+    s.sorted = false;
+  }
+  return changed;
+}
+
 namespace detail {
 int register_entry(const char* name, op o, kernels k, const char* file, entry_info info) {
   descriptor d = from_info(name, o, file, info);
-  d.batch = k.batch;
-  d.chain = k.chain;
-  d.serialize = k.serialize;
-  d.pop_batch = k.pop_batch;
-  d.batch_values = k.batch_values;
+  set_kernels(d, k);
   d.sh = shaped(k.sh, info.layout);
   if (info.layout.width && info.layout.width != k.sh.width)
     the_store().errors.push_back(d.source + ": '" + d.name + "' declares width " +
@@ -268,16 +333,14 @@ int register_declared(const scanproof_declaration& r, kernels k, const char* fil
     std::abort();
   }
   descriptor d = declared_descriptor(r);
+  d.declaration = &r;
   d.source = file;
   d.language = language_of(d.source);
   if (d.operation == op::popcount && d.zero.k != zero_spec::kind::op_default)
     the_store().errors.push_back(where(d) + ": '" + d.name +
                                  "': popcount(0) is 0 for every popcount; .zero is for lsb, msb, ctz and clz");
-  d.batch = k.batch;
-  d.chain = k.chain;
-  d.serialize = k.serialize;
-  d.pop_batch = k.pop_batch;
-  d.batch_values = k.batch_values;
+  set_kernels(d, k);
+  the_store().declared_kernels.emplace_back(&r, k);
   return add(std::move(d));
 }
 

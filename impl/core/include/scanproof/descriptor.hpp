@@ -11,6 +11,8 @@
 #include "scanproof/shape.hpp"
 #include "scanproof/word.hpp"
 
+struct scanproof_declaration;  // scanproof/declaration.h
+
 namespace scanproof {
 
 // Runs the scanner over n inputs with the scanner inlined in the loop (see
@@ -89,6 +91,9 @@ struct descriptor {
   bool candidate = false;   // user-supplied: no expectations, must conform everywhere
   std::string source;       // the file its code is in (a Rust entry's .rs, a crate's Cargo.toml)
   int line = 0;             // a candidate's registration in `source` (0: not known)
+  // A candidate's record (declaration.h): what its source declares, made at
+  // compile time, read by restore_declarations() (registry.hpp). nullptr: none.
+  const scanproof_declaration* declaration = nullptr;
   std::string language;     // "C++", "C" or "Rust": language_of(source), registry.cpp
   // The catalogue entry transcribing the same published listing in another
   // language (a Rust entry's C++ twin): the matrix report shows where they differ.

@@ -69,6 +69,15 @@ std::string declaration_problem(const scanproof_declaration& r);
 // The descriptor a well-formed declaration gives (no kernels, no file).
 descriptor declared_descriptor(const scanproof_declaration& r);
 
+// For a program run by hand (`scanproof list`, `check`, `eval`), whose
+// verdicts no outside judge checks: each candidate whose start-up code changed
+// what the registry holds of its declaration (name, op, board, domain, zero
+// contract, "not built", CPU requirements, expectations) gets back what its
+// record -- its source -- declares. One line per candidate changed, naming its
+// file and line and what changed. (The drivers keep what runs: the launcher's
+// judge compares it with the record read from their file.)
+std::vector<std::string> restore_declarations();
+
 }  // namespace scanproof
 
 // What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate:
