@@ -182,7 +182,8 @@ def probe_rows(candidate_files):
             rows[c["name"]] = {"op": c["op"], "candidate": True, "provenance": "", "expectations": [],
                                "source": f["file"], "built": False, "unavailable": f["message"],
                                "runnable": False, "skip_reason": "", "zero_declared": None,
-                               "verdict": verdict, "message": f["message"]}
+                               "verdict": verdict, "message": f["message"],
+                               "tests": f.get("tests", [])}  # CMake's tests for the file: its failures
             # Its shape is unknown (nothing was built): the op alone names it.
             rows[c["name"]].update(results_format.shape_of(c), shape="unknown (not built)", domain="")
     return rows

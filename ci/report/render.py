@@ -100,7 +100,8 @@ def terminal(r, colour):
                 detail = short(_label(impl), c["counterexample"]) if c.get("counterexample") else \
                     (c.get("note") or "").split("\n")[0]
                 lines.append(f"{LABEL[c['kind']]:<6} {impl['name']} on {t}: {detail}")
-    shaped = [i for i in r["implementations"] if shape_cell(i) != "64-bit"]
+    # (a file that built nothing has no shape to show: its row says why)
+    shaped = [i for i in r["implementations"] if shape_cell(i) not in ("64-bit", "unknown (not built)")]
     if shaped:
         lines.append("Shapes other than a plain 64-bit word (inputs shown as the implementation is passed them):")
         lines += [f"  {_label(i):<9} {i['name']}: {shape_cell(i)}" for i in shaped]

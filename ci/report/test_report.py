@@ -270,6 +270,7 @@ class Verdict(unittest.TestCase):
         self.assertEqual((cells["empty.rs"]["kind"], cells["empty.rs"]["note"]), ("fail", why))
         self.assertEqual({c["kind"] for n, c in cells.items() if n != "empty.rs"}, {"incomplete"})
         self.assertIn(f"FAIL   empty.rs on armhf: {why}", render.terminal(r, colour=False))
+        self.assertNotIn("empty.rs: unknown (not built)", render.terminal(r, colour=False))  # no shape to list
         self.assertIn(f"FAIL `{why}`", render.markdown(r))
 
     def test_a_target_that_did_not_build_or_was_cut_short_is_incomplete(self):
@@ -504,8 +505,10 @@ class Collected(unittest.TestCase):
             "op": "?", "candidate": True, "provenance": "", "expectations": [], "source": "/c/none.cpp",
             "built": False, "zero_declared": None, "verdict": "fail", "message": "/c/none.cpp: registers no candidate",
             "width": 64, "op_label": "?", "argument": "integer", "high_offset": 64, "index_base": 0,
-            "domain": "", "shape": "unknown (not built)"}
+            "domain": "", "shape": "unknown (not built)", "tests": ["conformance.file.none_0123abcd.builds"]}
+        t["ctest"] = dict(t["ctest"], failures=1, failed_tests=["conformance.file.none_0123abcd.builds"])
         r = analyse.analyse([t], {"requested": ["s390x"], "not_run": []})
+        self.assertNotIn("none_0123abcd", r["headline"])  # the row's own test: its cell says why, not the headline
         self.assertEqual(r["implementations"][-1]["name"], "none.cpp")
         self.assertEqual(r["implementations"][-1]["cells"]["s390x"]["kind"], "fail")
         self.assertEqual(r["exit_status"], 1)
