@@ -1,5 +1,5 @@
-# scanproof_driver_tests(<target> PREFIX <p> [JUDGE <oracle target>] [EXTRA_ARGS <a>...]
-#                        PROPERTIES <k v>...):
+# scanproof_driver_tests(<target> PREFIX <p> [JUDGE <oracle target> [DECLARED_ARGS <a>...]]
+#                        [EXTRA_ARGS <a>...] PROPERTIES <k v>...):
 # the ctest tests of a GoogleTest driver that runs scanners (conformance,
 # properties), one per GoogleTest test, named <p><Suite>.<test>. After each
 # build the driver lists them (scanproof-discover.cmake) and every test runs as
@@ -8,7 +8,9 @@
 # conformance driver), the discovery also writes TABLE: the driver's
 # --scanproof-judge-manifest turned into the oracle's expected outputs by the
 # JUDGE program, under the emulator, or by SCANPROOF_ORACLE_TABLE if set
-# (conformance/include/scanproof/judge.hpp).
+# (conformance/include/scanproof/judge.hpp); the manifest is asked with
+# EXTRA_ARGS, and the candidates' declarations with DECLARED_ARGS (the
+# canonical property driver's: `canonical <cases>`, property_judge.hpp).
 # PROPERTIES apply to every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
 #
 # Every test also gets SCANPROOF_INPUTS_DIR=<build dir>/scanproof-inputs: the
@@ -84,7 +86,7 @@ else()
 endif()
 
 function(scanproof_driver_tests target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES;DECLARED_ARGS")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
   file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
   # A native build writes its input sets with its own JUDGE program, before
@@ -106,12 +108,14 @@ function(scanproof_driver_tests target)
   # The listing's settings in a file: lists and regular expressions survive
   # no command line.
   set(settings "")
-  foreach(var IN ITEMS COMMAND EXTRA_ARGS PROPERTIES)
+  foreach(var IN ITEMS COMMAND EXTRA_ARGS PROPERTIES DECLARED_ARGS)
     string(APPEND settings "set(${var}")
     if(var STREQUAL "COMMAND")
       set(values "${SCANPROOF_LAUNCHER}" ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${target}>")
     elseif(var STREQUAL "EXTRA_ARGS")
       set(values ${arg_EXTRA_ARGS})
+    elseif(var STREQUAL "DECLARED_ARGS")
+      set(values ${arg_DECLARED_ARGS})
     else()
       set(values ${SCANPROOF_LAUNCHED_TEST_PROPERTIES} ${arg_PROPERTIES}
           ENVIRONMENT_MODIFICATION "SCANPROOF_INPUTS_DIR=set:${CMAKE_BINARY_DIR}/scanproof-inputs")

@@ -3,7 +3,8 @@
 # (cmake/ScanproofDriverTests.cmake runs this with -DSETTINGS=<file>, which sets
 #   COMMAND   launcher, emulator..., program   OUTPUT  the ctest file to write
 #   PROPERTIES  set_tests_properties pairs      PREFIX  test-name prefix
-#   EXTRA_ARGS  arguments of every test
+#   EXTRA_ARGS  arguments of every test (and of the judge manifest's listing)
+#   DECLARED_ARGS  arguments of the oracle's --declared-manifest after the file
 #   JUDGE_TABLE, ORACLE  optional: the judge's table to write, and the program
 #               (emulator...) that computes it from the driver's manifest
 #               (the lines it answered are kept in JUDGE_TABLE.known);
@@ -46,7 +47,7 @@ if(JUDGE_TABLE)
   # What each implementation declares, from the driver (through the launcher,
   # like the listing), then the oracle's outputs for it, from a program that
   # links no implementation.
-  execute_process(COMMAND ${COMMAND} --scanproof-judge-manifest
+  execute_process(COMMAND ${COMMAND} --scanproof-judge-manifest ${EXTRA_ARGS}
     RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.manifest" ERROR_VARIABLE errors TIMEOUT 300)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "scanproof: the judge manifest of ${COMMAND} failed (${rc}):\n${errors}")
@@ -76,7 +77,7 @@ if(JUDGE_TABLE)
   # for a candidate are these, and the driver's own lines (code in its process
   # can change them) must say the same, or each of its tests fails naming it.
   list(GET COMMAND -1 driver_file)
-  execute_process(COMMAND ${ORACLE} --declared-manifest "${driver_file}"
+  execute_process(COMMAND ${ORACLE} --declared-manifest "${driver_file}" ${DECLARED_ARGS}
     RESULT_VARIABLE rc OUTPUT_VARIABLE declared ERROR_VARIABLE errors TIMEOUT 300)
   string(REGEX REPLACE "\n$" "" declared "${declared}")
   string(REPLACE "\n" ";" declared_lines "${declared}")

@@ -6,9 +6,11 @@
 // pinned input set written into DIR in that byte order (inputs.hpp,
 // write_input_sets): a cross build's sets, made natively
 // (cmake/ScanproofDriverTests.cmake).
-// scanproof_oracle_table --declared-manifest PROGRAM: what each candidate in
-// the driver PROGRAM declares, read from its file (judge.hpp,
-// declared_manifest), ending in "# end <lines>" as the table does.
+// scanproof_oracle_table --declared-manifest PROGRAM [canonical CASES]: what
+// each candidate in the driver PROGRAM declares, read from its file (judge.hpp,
+// declared_manifest), ending in "# end <lines>" as the table does; with
+// `canonical CASES`, as the canonical property driver's lines with that
+// budget (property_judge.hpp).
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -17,6 +19,18 @@
 #include "scanproof/inputs.hpp"
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
+
+// The suite's own build also answers the canonical property driver's lines
+// (property_judge.hpp); a project's build from the installed package runs no
+// property driver, and its copy of this file is built without them.
+#if SCANPROOF_PROPERTY_ORACLE
+#include "scanproof/property_judge.hpp"
+constexpr scanproof::further_oracle further = scanproof::canonical_oracle;
+constexpr const char* no_further = "";
+#else
+constexpr scanproof::further_oracle further = nullptr;
+constexpr const char* no_further = " (this build answers no property driver)";
+#endif
 
 namespace {
 // The whole output in one write, whole only with its last line "# end <lines>"
@@ -56,15 +70,27 @@ int main(int argc, char** argv) {
     std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
     return 2;
   }
-  if (argc == 3 && std::string(argv[1]) == "--declared-manifest") {
+  if ((argc == 3 || argc == 5) && std::string(argv[1]) == "--declared-manifest") {
     std::string program;
     if (!read_file(argv[2], program)) {
       std::cerr << "scanproof_oracle_table: cannot read the program '" << argv[2] << "'\n";
       return 2;
     }
     std::ostringstream out;
-    const int rc = scanproof::declared_manifest(program, out, std::cerr);
-    return write_whole(out.str(), rc);
+    if (argc == 3) return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr));
+#if SCANPROOF_PROPERTY_ORACLE
+    const std::string cases = argv[4];
+    if (std::string(argv[3]) == "canonical" && !cases.empty() && cases.size() < 10 &&
+        cases.find_first_not_of("0123456789") == std::string::npos && std::stoul(cases) > 0) {
+      const auto lines = [n = std::stoul(cases)](const scanproof::descriptor& d) {
+        return scanproof::canonical_declared(d, n);
+      };
+      return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr, lines));
+    }
+#endif
+    std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM canonical CASES: not '" << argv[3] << " "
+              << argv[4] << "'" << no_further << "\n";
+    return 2;
   }
   if (argc == 3 && std::string(argv[1]) == "--manifest") {
     std::string manifest;
@@ -74,7 +100,7 @@ int main(int argc, char** argv) {
     }
     std::istringstream in(manifest);
     std::ostringstream table;
-    const int rc = scanproof::oracle_table(in, table, std::cerr);
+    const int rc = scanproof::oracle_table(in, table, std::cerr, further);
     return write_whole(table.str(), rc);
   }
   if (argc > 1) {
@@ -82,13 +108,13 @@ int main(int argc, char** argv) {
     if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
       std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
                    "       scanproof_oracle_table --manifest MANIFEST > TABLE\n"
-                   "       scanproof_oracle_table --declared-manifest PROGRAM\n"
+                   "       scanproof_oracle_table --declared-manifest PROGRAM [canonical CASES]\n"
                    "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
       return 2;
     }
     return scanproof::write_input_sets(argv[2], order == "BIG_ENDIAN") ? 0 : 1;
   }
   std::ostringstream table;
-  const int rc = scanproof::oracle_table(std::cin, table, std::cerr);
+  const int rc = scanproof::oracle_table(std::cin, table, std::cerr, further);
   return write_whole(table.str(), rc);
 }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstring>
 #include <istream>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -40,15 +41,19 @@ std::string allowed(const descriptor& d, const std::string& check) {
 }
 }  // namespace
 
-std::string judge_manifest(const descriptor& d) {
+std::string manifest_fields(const descriptor& d) {
   const zero_decision z = zero_policy(d);
+  return std::string(name(d.operation)) + " " + std::to_string(d.sh.width) + " " + std::string(name(d.sh.arg)) +
+         " " + std::to_string(d.sh.high_offset) + " " + std::to_string(d.sh.index_base) + " " +
+         std::to_string(d.sh.domain.lo) + " " + std::to_string(d.sh.domain.hi) + " " +
+         (d.sh.domain_declared ? "1" : "0") + " " + (z.want ? std::to_string(*z.want) : "-");
+}
+
+std::string judge_manifest(const descriptor& d) {
+  const std::string fields = manifest_fields(d);
   std::string out;
   for (const std::string& check : check_names(d))
-    out += d.name + " " + check + " " + allowed(d, check) + " " + std::string(name(d.operation)) + " " +
-           std::to_string(d.sh.width) + " " + std::string(name(d.sh.arg)) + " " +
-           std::to_string(d.sh.high_offset) + " " + std::to_string(d.sh.index_base) + " " +
-           std::to_string(d.sh.domain.lo) + " " + std::to_string(d.sh.domain.hi) + " " +
-           (d.sh.domain_declared ? "1" : "0") + " " + (z.want ? std::to_string(*z.want) : "-") + "\n";
+    out += d.name + " " + check + " " + allowed(d, check) + " " + fields + "\n";
   return out;
 }
 
@@ -63,7 +68,30 @@ std::optional<argument> argument_from_name(std::string_view s) {
 using key = std::tuple<int, int, int, int, int, std::uint64_t, std::uint64_t, bool, std::string>;
 }  // namespace
 
-int oracle_table(std::istream& in, std::ostream& out, std::ostream& err) {
+std::optional<manifest_line> parse_manifest_line(const std::string& line) {
+  std::istringstream f(line);
+  manifest_line m;
+  std::string op_name, arg_name, zero, extra;
+  int declared = 0;
+  f >> m.impl >> m.check >> m.allowed >> op_name >> m.sh.width >> arg_name >> m.sh.high_offset >>
+      m.sh.index_base >> m.sh.domain.lo >> m.sh.domain.hi >> declared >> zero;
+  const auto o = op_from_name(op_name);
+  const auto a = argument_from_name(arg_name);
+  if (!f || !o || !a) return std::nullopt;
+  if (f >> m.extra && (f >> extra)) return std::nullopt;
+  m.operation = *o;
+  m.sh.arg = *a;
+  m.sh.domain_declared = declared != 0;
+  if (zero != "-") {
+    std::istringstream z(zero);
+    std::int64_t v = 0;
+    if (!(z >> v) || !z.eof()) return std::nullopt;
+    m.zero = v;
+  }
+  return m;
+}
+
+int oracle_table(std::istream& in, std::ostream& out, std::ostream& err, further_oracle further) {
   std::map<key, std::pair<std::size_t, std::string>> known;  // -> (inputs, outputs)
   // The oracle's outputs of one check, from the cache.
   auto expected = [&](op o, const shape& sh, const std::string& check) -> std::pair<std::size_t, std::string> {
@@ -87,24 +115,22 @@ int oracle_table(std::istream& in, std::ostream& out, std::ostream& err) {
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     if (line.empty()) continue;
-    std::istringstream f(line);
-    std::string impl, check, allow, op_name, arg_name, zero_want, extra;
-    shape sh;
-    int declared = 0;
-    f >> impl >> check >> allow >> op_name >> sh.width >> arg_name >> sh.high_offset >> sh.index_base >>
-        sh.domain.lo >> sh.domain.hi >> declared >> zero_want;
-    const auto o = op_from_name(op_name);
-    const auto a = argument_from_name(arg_name);
-    if (!f || (f >> extra) || !o || !a || !(check == "zero" || check == "expected_failure" ||
-                                            check == "known_answers" || find_input_set(check))) {
-      err << "scanproof_oracle_table: line " << n << " is not a judge_manifest() line: '" << line << "'\n";
+    const std::optional<manifest_line> m = parse_manifest_line(line);
+    const bool conformance = m && (m->check == "zero" || m->check == "expected_failure" ||
+                                   m->check == "known_answers" || find_input_set(m->check));
+    std::optional<std::pair<std::size_t, std::string>> e;
+    std::string why;
+    if (conformance && m->extra.empty())
+      e = m->check == "zero" ? std::pair<std::size_t, std::string>{1, m->zero ? std::to_string(*m->zero) : "-"}
+                             : expected(m->operation, m->sh, m->check);
+    else if (m && !conformance && further)
+      e = further(*m, why);
+    if (!e) {
+      err << "scanproof_oracle_table: line " << n << " is not a judge_manifest() line: '" << line << "'"
+          << (why.empty() ? "" : ": " + why) << "\n";
       return 2;
     }
-    sh.arg = *a;
-    sh.domain_declared = declared != 0;
-    const auto [inputs, outputs] =
-        check == "zero" ? std::pair<std::size_t, std::string>{1, zero_want} : expected(*o, sh, check);
-    out << impl << " " << check << " " << allow << " " << inputs << " " << outputs << "\n";
+    out << m->impl << " " << m->check << " " << m->allowed << " " << e->first << " " << e->second << "\n";
   }
   return 0;
 }
@@ -143,7 +169,13 @@ std::vector<scanproof_declaration> declarations_in(std::string_view bytes) {
   return found;
 }
 
-int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err) {
+std::string conformance_declared(const descriptor& d) {
+  return "test " + d.name + " conformance." + op_label(d.operation, d.sh) + "." + d.name + "\n" +
+         judge_manifest(d);
+}
+
+int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err,
+                      const std::function<std::string(const descriptor&)>& lines) {
   std::map<std::string, int> seen;
   for (const scanproof_declaration& r : declarations_in(program)) {
     if (const std::string why = declaration_problem(r); !why.empty()) {
@@ -157,8 +189,7 @@ int declared_manifest(std::string_view program, std::ostream& out, std::ostream&
       return 2;
     }
     d.batch = no_candidate_code;  // built: the program was linked with it
-    out << "test " << d.name << " conformance." << op_label(d.operation, d.sh) << "." << d.name << "\n"
-        << judge_manifest(d);
+    out << lines(d);
   }
   return 0;
 }

@@ -76,10 +76,12 @@ hostile)
 
   # expect IMPL VERDICT [PATTERN]: every test of IMPL that ran has VERDICT
   # (fail/run) and, for failures, PATTERN (grep -E) in its output.
+  # $label: the tests' label (conformance, or properties below).
+  label=conformance
   expect() {
     local impl=$1 want=$2 pattern=${3:-} n=0 name status out
     while IFS=$'\t' read -r name status out; do
-      [[ $name == conformance.*."$impl".* ]] || continue
+      [[ $name == "$label".*."$impl".* ]] || continue
       [ "$status" = notrun ] && continue  # skipped (zero is outside lsb/msb's domain)
       n=$((n + 1))
       if [ "$status" != "$want" ]; then fail "$name: $status, expected $want"
@@ -184,6 +186,22 @@ hostile)
   junit_tsv "$work/forged.xml" "$work/results.tsv"
   expect hostile_forges_record fail 'judged from its outputs: FAIL: check [a-z0-9_]+ reported 0 inputs; it has [0-9]+'
   expect debruijn_walisch run
+  # So is its canonical property test: the properties are judged on the
+  # implementation's calls (properties/include/scanproof/property_judge.hpp).
+  if cmake --build "$work" --target properties_canonical properties_canonical_catalogue >"$work/properties-build.log" 2>&1; then
+    set +e
+    SCANPROOF_NO_SUPERVISOR=1 ctest --test-dir "$work" -j2 --output-junit "$work/forged-properties.xml" \
+      -R '^properties\.lsb\.(hostile_forges_record|hostile_narrows_domain|debruijn_walisch)\.canonical$' >"$work/forged-properties.log" 2>&1
+    set -e
+    junit_tsv "$work/forged-properties.xml" "$work/results.tsv"
+    label=properties
+    expect hostile_forges_record fail 'properties\.lsb\.hostile_forges_record\.canonical: judged from its outputs: FAIL: check canonical reported 0 inputs; it has [0-9]+'
+    expect hostile_narrows_domain fail "the declaration in its source is not what runs: its process declares 'hostile_narrows_domain canonical pass lsb 64 integer 64 0 281474976710655 0 1 - [0-9]+' at run time"
+    expect debruijn_walisch run
+    label=conformance
+  else
+    fail "the property drivers did not build: $(tail -20 "$work/properties-build.log")"
+  fi
 
   # `scanproof check`, run by hand, judges a candidate as its source declares
   # (the record), whatever its start-up code made of the registry's copy.

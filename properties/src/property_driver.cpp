@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scanproof/isolation.hpp"
+#include "scanproof/property_judge.hpp"
 #include "scanproof/registry.hpp"
 #include "scanproof/gtest_status.hpp"
 #include "scanproof/supervise.hpp"
@@ -46,14 +47,20 @@ void report(const property_outcome& r) {
 
 class property_test : public testing::Test {
  public:
-  // p == nullptr: every property that applies to d.
-  property_test(const property* p, const descriptor* d, property_run run, std::size_t cases)
-      : p_(p), d_(d), run_(run), cases_(cases) {}
+  // p == nullptr: every property that applies to d. judged: the canonical
+  // driver's test, which also reports its outputs for the launcher's judge
+  // (property_judge.hpp).
+  property_test(const property* p, const descriptor* d, property_run run, std::size_t cases, bool judged)
+      : p_(p), d_(d), run_(run), cases_(cases), judged_(judged) {}
 
   void TestBody() override {
-    if (auto why = unrunnable(*d_)) GTEST_SKIP() << *why;
+    if (auto why = unrunnable(*d_)) {
+      if (judged_) report_outputs(canonical_claim::skipped(*d_));
+      GTEST_SKIP() << *why;
+    }
     if (auto why = built_beyond_cpu(*d_)) FAIL() << *why;
     std::vector<std::string> verdicts;
+    canonical_claim claim;
     for (const property& p : properties()) {
       if ((p_ && &p != p_) || !applies(p, *d_)) continue;
       const fresh_process_state fresh;  // isolation.hpp
@@ -61,8 +68,10 @@ class property_test : public testing::Test {
       const property_outcome r = run_guarded(run_, p, *d_, cases_);
       flight_end();
       report(r);
+      claim.add(r);
       verdicts.push_back(std::string(p.name) + "=" + std::string(name(r.v)));
     }
+    if (judged_) report_outputs(claim.line(*d_));
     std::string all;
     for (const std::string& v : verdicts) all += (all.empty() ? "" : " ") + v;
     RecordProperty("verdicts", all);
@@ -73,6 +82,7 @@ class property_test : public testing::Test {
   const descriptor* d_;
   property_run run_;
   std::size_t cases_;
+  bool judged_;
 };
 
 std::optional<std::size_t> parse_cases(std::string_view arg) {
@@ -93,9 +103,10 @@ void register_test(const descriptor& d, const property* p, std::string_view driv
   const std::string suite = op_label(d.operation, d.sh);  // "lsb", "lsb128", "popcount32"
   std::string test = p ? test_name(*p, d, driver) : implementation_test_name(d, driver);
   test.erase(0, suite.size() + 1);  // the suite is the op
+  const bool judged = !p && driver == canonical_check;
   testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
-                        [p, &d, run, cases]() -> testing::Test* {
-                          return new property_test(p, &d, run, cases);
+                        [p, &d, run, cases, judged]() -> testing::Test* {
+                          return new property_test(p, &d, run, cases, judged);
                         });
 }
 
@@ -112,9 +123,13 @@ std::string ctest_rerun(std::string_view test) {
 
 property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases) {
   if (auto skip = skip_reason(p, d)) return *skip;
-  const sweep_result r = sweep_canonical(p, d, cases);
-  return judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, "canonical")),
-               std::to_string(r.cases) + " canonical inputs");
+  call_log calls;
+  const sweep_result r = sweep_canonical(p, scanners(d, &calls), cases);
+  property_outcome o = judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, canonical_check)),
+                             std::to_string(r.cases) + " canonical inputs");
+  o.planned = r.planned;
+  o.calls = calls;
+  return o;
 }
 
 namespace {
@@ -153,7 +168,12 @@ int run_tests(int argc, char** argv) {
   const auto& run = config.run;
   testing::InitGoogleTest(&argc, argv);
   std::size_t cases = 1000;
+  bool manifest = false;  // --scanproof-judge-manifest: the judge's lines (property_judge.hpp)
   for (int i = 1; i < argc; ++i) {
+    if (argv[i] == std::string_view("--scanproof-judge-manifest") && driver == canonical_check) {
+      manifest = true;
+      continue;
+    }
     const auto n = parse_cases(argv[i]);
     if (!n) {
       std::fprintf(stderr,
@@ -166,6 +186,10 @@ int run_tests(int argc, char** argv) {
   if (!registry_ok()) return 2;
   for (const descriptor& d : registry()) {
     if (config.which == tested::candidates && !d.candidate) continue;
+    if (manifest) {
+      std::cout << canonical_manifest(d, cases);
+      continue;
+    }
     if (cut == test_per::implementation) {
       register_test(d, nullptr, driver, run, cases);
       continue;
@@ -173,6 +197,7 @@ int run_tests(int argc, char** argv) {
     for (const property& p : properties())
       if (applies(p, d)) register_test(d, &p, driver, run, cases);
   }
+  if (manifest) return 0;
   return gtest_status(RUN_ALL_TESTS());
 }
 }  // namespace

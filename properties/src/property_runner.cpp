@@ -53,7 +53,9 @@ std::vector<int> index_shrinks(int k) {
 }
 
 std::optional<std::string> evaluate(const property& p, const scanners& s, const property_args& x) {
-  return p.check(s, x);
+  std::optional<std::string> why = p.check(s, x);
+  s.case_done();
+  return why;
 }
 
 std::vector<property_args> arg_shrinks(const property& p, const arg_space& space,
@@ -104,20 +106,20 @@ void prepare_canonical(const descriptor& d, std::size_t cases) {
     if (!skip_reason(p, d)) canonical_sample(cases, d.sh.width, space_of(p, d).space.b_mask);
 }
 
-sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases) {
+sweep_result sweep_canonical(const property& p, const scanners& s, std::size_t cases) {
+  const descriptor& d = s.under_test();
   const arg_space space = space_of(p, d).space;
   const int width = d.sh.width;
   const std::vector<word>& boards = canonical_sample(cases, width, space.b_mask);
 
-  const scanners s(d);
   xoshiro256ss rng(0x5ca9900f0100);  // partners: the same on every target
   for (std::size_t i = 0; i < boards.size(); ++i) {
     const distribution dist = partner_distributions[i % std::size(partner_distributions)];
     const word a = into(draw(rng, dist, width), space.a_mask);
     const property_args x{boards[i], a, static_cast<int>(rng.below(static_cast<std::uint64_t>(space.squares)))};
-    if (auto why = evaluate(p, s, x)) return {i + 1, shrink(p, s, {x, *why})};
+    if (auto why = evaluate(p, s, x)) return {i + 1, boards.size(), shrink(p, s, {x, *why})};
   }
-  return {boards.size(), std::nullopt};
+  return {boards.size(), boards.size(), std::nullopt};
 }
 
 std::string test_name(const property& p, const descriptor& d, std::string_view driver) {

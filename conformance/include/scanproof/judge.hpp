@@ -41,9 +41,14 @@
 // pass only by returning the oracle's values; a declared expected failure
 // (xfail) only by returning something else.
 #pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "scanproof/checks.hpp"
@@ -59,10 +64,32 @@ std::string outputs_claim(const descriptor& d, const check_outcome& r);
 // <high_offset> <index_base> <domain lo> <domain hi> <domain declared>
 // <zero result required or ->", each ending in a newline.
 std::string judge_manifest(const descriptor& d);
+// What a manifest line says of `d` after its check and allowed verdicts:
+// "<op> <width> <argument> <high_offset> <index_base> <domain lo> <domain hi>
+// <domain declared> <zero result required or ->" (no newline). Another
+// driver's lines (property_judge.hpp) carry the same, and may add one field.
+std::string manifest_fields(const descriptor& d);
 
-// Reads judge_manifest() lines from `in` and writes the expected table to
-// `out`. Returns 0, or 2 with a message on `err` naming a malformed line.
-int oracle_table(std::istream& in, std::ostream& out, std::ostream& err);
+// One manifest line, read back.
+struct manifest_line {
+  std::string impl, check, allowed;
+  op operation = op::lsb;
+  shape sh;
+  std::optional<std::int64_t> zero;  // the zero result required
+  std::string extra;                 // a last field of another driver's line, or ""
+};
+std::optional<manifest_line> parse_manifest_line(const std::string& line);
+
+// The oracle of a line whose check is not conformance's (the canonical
+// property driver's: property_judge.hpp): its "<inputs> <outputs>", or
+// nullopt, with `why` if it knows more than that the line is not its own.
+using further_oracle = std::optional<std::pair<std::size_t, std::string>> (*)(const manifest_line& line,
+                                                                              std::string& why);
+
+// Reads judge_manifest() lines (and `further`'s) from `in` and writes the
+// expected table to `out`. Returns 0, or 2 with a message on `err` naming a
+// malformed line.
+int oracle_table(std::istream& in, std::ostream& out, std::ostream& err, further_oracle further = nullptr);
 
 // The candidates' declaration records (declaration.h) in a program's bytes
 // (its file: ELF, PE or WebAssembly), each in the target's byte order as the
@@ -75,6 +102,10 @@ std::vector<scanproof_declaration> declarations_in(std::string_view program);
 // --declared-manifest; cmake/scanproof-discover.cmake compares them with what
 // the running driver declares). Returns 0, or 2 with a message on `err` for a
 // malformed record or two records of one name.
-int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err);
+// `lines` gives, for one declared candidate, its "test" line and manifest
+// lines (conformance_declared(), or another driver's).
+std::string conformance_declared(const descriptor& d);
+int declared_manifest(std::string_view program, std::ostream& out, std::ostream& err,
+                      const std::function<std::string(const descriptor&)>& lines = conformance_declared);
 
 }  // namespace scanproof

@@ -8,7 +8,9 @@
 // given), and ends the process with status 0. Where nothing forks
 // (SCANPROOF_NO_SUPERVISOR=1, Windows, WASI) the record is then this run's
 // record: only the judge (conformance/include/scanproof/judge.hpp), comparing
-// outputs with the oracle's, can fail it -- and must, blaming the scanner.
+// outputs with the oracle's, can fail it -- and must, blaming the scanner. The
+// same for its canonical property test (the line "canonical":
+// properties/include/scanproof/property_judge.hpp).
 #include <scanproof/candidate.hpp>
 
 #include <bit>
@@ -79,7 +81,7 @@ const secrets taken;  // at start-up
     if (std::FILE* f = std::fopen(taken.outputs.c_str(), "ab")) {
       for (const char* check : {"known_answers", "single_bits", "bit_pairs", "masks", "windows8", "windows16",
                                 "lanes16", "random_uniform", "random_sparse", "random_dense",
-                                "random_above_lsb", "random_below_msb"})
+                                "random_above_lsb", "random_below_msb", "canonical"})
         std::fprintf(f, "hostile_forges_record %s pass 0 0x0000000000000000\n", check);
       std::fclose(f);
     }

@@ -22,8 +22,41 @@
 #include <string_view>
 
 #include "scanproof/descriptor.hpp"
+#include "scanproof/digest.hpp"
 
 namespace scanproof {
+
+// Every call of the implementation under test: its board (square numbering),
+// its result (a square index for lsb/msb) and, for a pop op, the board it
+// left. The judge compares this digest with the oracle's
+// (property_judge.hpp), so a property passes on what the implementation
+// returned, never on what its process says about it. Cases are digested in
+// order, the calls of one case in any order: C++ leaves the order in which a
+// law's operands are evaluated unspecified, and GCC's differs by target
+// (s390x calls lsb(b << k) and lsb(b) the other way round from x86-64).
+struct call_log {
+  value_digest digest;
+  std::size_t calls = 0;
+  void add(word b, std::int64_t r, word left = {}) {
+    value_digest call;
+    call.add(b.lo), call.add(b.hi), call.add(static_cast<std::uint64_t>(r)), call.add(left.lo), call.add(left.hi);
+    case_sum_ += mixed(call.value());
+    ++calls;
+  }
+  void end_case() {
+    digest.add(case_sum_);
+    case_sum_ = 0;
+  }
+
+ private:
+  // splitmix64's finaliser: a sum of these is a fair digest of a multiset.
+  static constexpr std::uint64_t mixed(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t case_sum_ = 0;
+};
 
 // One input to a property: a nonzero board b, a second nonzero board a (for
 // the two-board popcount identities) and a shift / bit index k in 0..w-1.
@@ -44,7 +77,16 @@ struct arg_space {
 // The implementation under test for its op, the reference oracle for the others.
 class scanners {
  public:
-  explicit scanners(const descriptor& d) : d_(d) {}
+  // log: where the implementation's calls are recorded (nullptr: nowhere).
+  explicit scanners(const descriptor& d, call_log* log = nullptr) : d_(d), log_(log) {}
+  // A correct implementation of d's declaration in its place: the reference
+  // oracle, and d's declared zero result for 0. What the judge runs
+  // (property_judge.cpp); no code of d's is called.
+  static scanners oracle_for(const descriptor& d, call_log* log) {
+    scanners s(d, log);
+    s.oracle_ = true;
+    return s;
+  }
   // lsb/msb: the square index (the implementation's result minus its index base).
   std::int64_t lsb(word b) const { return apply(op::lsb, b); }
   std::int64_t msb(word b) const { return apply(op::msb, b); }
@@ -59,6 +101,11 @@ class scanners {
   };
   popped pop(op o, word b) const;
   const descriptor& under_test() const { return d_; }
+  // One case of a law ended (evaluate(), property_runner.hpp): its calls go
+  // into the log's digest.
+  void case_done() const {
+    if (log_) log_->end_case();
+  }
   const shape& sh() const { return d_.sh; }
   int squares() const { return d_.sh.squares(); }  // w: the board's squares
   word all() const { return d_.sh.all_squares(); }
@@ -73,6 +120,8 @@ class scanners {
   // a finding about the implementation.
   std::int64_t apply(op o, word b) const;
   const descriptor& d_;
+  call_log* log_ = nullptr;
+  bool oracle_ = false;
 };
 
 // Which arguments a property reads (the others are not shown in reports).

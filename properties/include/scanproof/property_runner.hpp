@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "scanproof/checks.hpp"
@@ -45,12 +46,15 @@ property_failure shrink(const property& p, const scanners& s, property_failure f
 // canonical input set of d's width (scanproof::input_sets()), masked into p's
 // space for d, each paired with a second board and an index from a
 // fixed-seed xoshiro256**. The first failure, shrunk. (Call it only when
-// space_of(p, d) has no skip.)
+// space_of(p, d) has no skip.) `s` plays d = s.under_test(): the
+// implementation, or its oracle (scanners::oracle_for) when the judge
+// computes what a correct one is called with and returns.
 struct sweep_result {
-  std::size_t cases = 0;  // how many inputs were run
+  std::size_t cases = 0;    // how many inputs were run
+  std::size_t planned = 0;  // how many the sample holds: all of them, unless one failed
   std::optional<property_failure> failure;
 };
-sweep_result sweep_canonical(const property& p, const descriptor& d, std::size_t cases);
+sweep_result sweep_canonical(const property& p, const scanners& s, std::size_t cases);
 // The samples sweep_canonical() takes for every property of d it sweeps, made
 // now and kept in this process (a batch process, before it forks: its
 // children then find them made; the suite's code only, no scanner runs). A
@@ -76,8 +80,14 @@ std::string failure_report(const property& p, const descriptor& d, const propert
                            std::string_view reproduce);
 
 struct property_outcome {
+  property_outcome() = default;
+  property_outcome(verdict verdict_, std::string message_) : v(verdict_), message(std::move(message_)) {}
   verdict v = verdict::pass;
   std::string message;
+  // The deterministic driver's: the inputs its sample holds and every call
+  // of the implementation, for the judge (property_judge.hpp).
+  std::size_t planned = 0;
+  call_log calls;
 };
 
 // Skip (with the reason) what cannot run here or cannot be checked inside the
