@@ -6,12 +6,16 @@
 // pinned input set written into DIR in that byte order (inputs.hpp,
 // write_input_sets): a cross build's sets, made natively
 // (cmake/ScanproofDriverTests.cmake).
-// scanproof_oracle_table --declared-manifest PROGRAM [canonical CASES]: what
+// scanproof_oracle_table --declared-manifest PROGRAM [DRIVER CASES CUT]: what
 // each candidate in the driver PROGRAM declares, read from its file (judge.hpp,
 // declared_manifest), ending in "# end <lines>" as the table does; with
-// `canonical CASES`, as the canonical property driver's lines with that
-// budget (property_judge.hpp).
+// `DRIVER CASES CUT` (`canonical 4000 implementation`), as that property
+// driver's lines with that budget and cut of tests (property_judge.hpp).
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
+#include <optional>
+#include <utility>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -20,12 +24,28 @@
 #include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
 
-// The suite's own build also answers the canonical property driver's lines
-// (property_judge.hpp); a project's build from the installed package runs no
-// property driver, and its copy of this file is built without them.
+// The suite's own build also answers the property drivers' lines
+// (property_judge.hpp): the canonical driver's, and RapidCheck's where it is
+// built; a project's build from the installed package runs no property
+// driver, and its copy of this file is built without them.
 #if SCANPROOF_PROPERTY_ORACLE
 #include "scanproof/property_judge.hpp"
-constexpr scanproof::further_oracle further = scanproof::canonical_oracle;
+#if SCANPROOF_RAPIDCHECK_ORACLE
+#include "scanproof/rapidcheck_run.hpp"
+#endif
+namespace {
+constexpr scanproof::judged_engine engines[] = {
+    {scanproof::canonical_check, scanproof::run_canonical},
+#if SCANPROOF_RAPIDCHECK_ORACLE
+    {scanproof::rapidcheck_check, scanproof::run_rapidcheck_judged},
+#endif
+};
+std::optional<std::pair<std::size_t, std::string>> property_lines(const scanproof::manifest_line& line,
+                                                                  std::string& why) {
+  return scanproof::property_oracle(line, why, engines);
+}
+}  // namespace
+constexpr scanproof::further_oracle further = property_lines;
 constexpr const char* no_further = "";
 #else
 constexpr scanproof::further_oracle further = nullptr;
@@ -70,7 +90,7 @@ int main(int argc, char** argv) {
     std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
     return 2;
   }
-  if ((argc == 3 || argc == 5) && std::string(argv[1]) == "--declared-manifest") {
+  if ((argc == 3 || argc == 6) && std::string(argv[1]) == "--declared-manifest") {
     std::string program;
     if (!read_file(argv[2], program)) {
       std::cerr << "scanproof_oracle_table: cannot read the program '" << argv[2] << "'\n";
@@ -79,17 +99,20 @@ int main(int argc, char** argv) {
     std::ostringstream out;
     if (argc == 3) return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr));
 #if SCANPROOF_PROPERTY_ORACLE
-    const std::string cases = argv[4];
-    if (std::string(argv[3]) == "canonical" && !cases.empty() && cases.size() < 10 &&
-        cases.find_first_not_of("0123456789") == std::string::npos && std::stoul(cases) > 0) {
-      const auto lines = [n = std::stoul(cases)](const scanproof::descriptor& d) {
-        return scanproof::canonical_declared(d, n);
+    const std::string driver = argv[3], cases = argv[4], cut = argc == 6 ? argv[5] : "";
+    const bool known = std::any_of(std::begin(engines), std::end(engines),
+                                   [&](const scanproof::judged_engine& e) { return e.driver == driver; });
+    if (known && !cases.empty() && cases.size() < 10 && cases.find_first_not_of("0123456789") == std::string::npos &&
+        std::stoul(cases) > 0 && (cut == "implementation" || cut == "property")) {
+      const auto lines = [&, n = std::stoul(cases)](const scanproof::descriptor& d) {
+        return scanproof::property_declared(d, driver, cut == "property" ? scanproof::test_per::property
+                                                                         : scanproof::test_per::implementation, n);
       };
       return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr, lines));
     }
 #endif
-    std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM canonical CASES: not '" << argv[3] << " "
-              << argv[4] << "'" << no_further << "\n";
+    std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM DRIVER CASES implementation|property: not '"
+              << argv[3] << " " << argv[4] << " " << argv[5] << "'" << no_further << "\n";
     return 2;
   }
   if (argc == 3 && std::string(argv[1]) == "--manifest") {
@@ -108,7 +131,7 @@ int main(int argc, char** argv) {
     if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
       std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
                    "       scanproof_oracle_table --manifest MANIFEST > TABLE\n"
-                   "       scanproof_oracle_table --declared-manifest PROGRAM [canonical CASES]\n"
+                   "       scanproof_oracle_table --declared-manifest PROGRAM [DRIVER CASES implementation|property]\n"
                    "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
       return 2;
     }

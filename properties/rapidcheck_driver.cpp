@@ -4,6 +4,7 @@
 // milliseconds; one test per implementation, every property inside, where
 // SCANPROOF_TESTS_PER_IMPLEMENTATION is on (the default under an emulator,
 // where starting a process costs more than the properties: docs/measurements.md).
+#include "scanproof/property_driver.hpp"
 #include "scanproof/rapidcheck_run.hpp"
 
 #ifndef SCANPROOF_TESTS_PER_IMPLEMENTATION
@@ -18,7 +19,7 @@
 
 int main(int argc, char** argv) {
   return scanproof::property_test_main(
-      argc, argv, "rapidcheck",
+      argc, argv, scanproof::rapidcheck_check,
       SCANPROOF_TESTS_PER_IMPLEMENTATION ? scanproof::test_per::implementation
                                          : scanproof::test_per::property,
       scanproof::run_rapidcheck, nullptr,

@@ -67,6 +67,26 @@ case_ "a test not in the table fails" 1 "the judge's table has no check known_an
   "lsb.stranger.known_answers" 0 "stranger known_answers pass 28 0x1111111111111111"
 case_ "a real failure stays a failure" 1 "exit status 1: a check failed" "lsb.good.single_bits" 1 \
   "good single_bits fail 64 0x5555555555555555"
+# A property driver's table (properties_*: property_judge.hpp): the same rules,
+# except that an entry declared to fail here may pass a law with outputs that
+# are not the oracle's; and RapidCheck's is not consulted under RC_PARAMS.
+for driver in canonical rapidcheck; do cp "$work/table" "$work/properties_${driver}_judge_table.txt"; done
+laws() {  # laws NAME WANT-STATUS PATTERN DRIVER FILTER STATUS LINE...
+  local name=$1 want=$2 pattern=$3 driver=$4 filter=$5 status=$6
+  shift 6
+  expect "$name" "$want" "$pattern" "$launcher" --judge "$work/properties_${driver}_judge_table.txt" \
+    "$work/fake" "$status" "$@" "--gtest_filter=$filter"
+}
+laws "a law passed with other outputs by an entry declared to fail passes" 0 "" canonical \
+  "lsb.good.single_bits" 0 "good single_bits pass 64 0x5555555555555555"
+laws "a law passed with other outputs by any other fails" 1 \
+  "properties.lsb.good.known_answers: judged from its outputs: FAIL: check known_answers: outputs 0x5555555555555555 are not the oracle's" \
+  canonical "lsb.good.known_answers" 0 "good known_answers pass 28 0x5555555555555555"
+RC_PARAMS=seed=1 laws "RapidCheck under RC_PARAMS: judged on the record alone, and says so" 0 \
+  "RC_PARAMS is set, so RapidCheck's cases are not the judge's" rapidcheck \
+  "lsb.good.known_answers" 0 "good known_answers pass 28 0x5555555555555555"
+RC_PARAMS=seed=1 laws "the canonical driver under RC_PARAMS: judged" 1 "outputs 0x5555555555555555 are not the oracle's" \
+  canonical "lsb.good.known_answers" 0 "good known_answers pass 28 0x5555555555555555"
 rc=0
 "$launcher" --judge "$work/no-such-table" "$work/fake" 0 >"$work/out" 2>&1 || rc=$?
 if [ "$rc" = 2 ] && grep -q -- "--judge needs a readable table" "$work/out"; then echo "ok: a missing table is a usage error"

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scanproof/isolation.hpp"
@@ -47,20 +48,20 @@ void report(const property_outcome& r) {
 
 class property_test : public testing::Test {
  public:
-  // p == nullptr: every property that applies to d. judged: the canonical
-  // driver's test, which also reports its outputs for the launcher's judge
+  // p == nullptr: every property that applies to d. The test also reports
+  // its outputs for the launcher's judge, as the check `check`
   // (property_judge.hpp).
-  property_test(const property* p, const descriptor* d, property_run run, std::size_t cases, bool judged)
-      : p_(p), d_(d), run_(run), cases_(cases), judged_(judged) {}
+  property_test(const property* p, const descriptor* d, property_run run, std::size_t cases, std::string check)
+      : p_(p), d_(d), run_(run), cases_(cases), check_(std::move(check)) {}
 
   void TestBody() override {
     if (auto why = unrunnable(*d_)) {
-      if (judged_) report_outputs(canonical_claim::skipped(*d_));
+      report_outputs(property_claim(check_).skipped(*d_));
       GTEST_SKIP() << *why;
     }
     if (auto why = built_beyond_cpu(*d_)) FAIL() << *why;
     std::vector<std::string> verdicts;
-    canonical_claim claim;
+    property_claim claim(check_);
     for (const property& p : properties()) {
       if ((p_ && &p != p_) || !applies(p, *d_)) continue;
       const fresh_process_state fresh;  // isolation.hpp
@@ -71,7 +72,7 @@ class property_test : public testing::Test {
       claim.add(r);
       verdicts.push_back(std::string(p.name) + "=" + std::string(name(r.v)));
     }
-    if (judged_) report_outputs(claim.line(*d_));
+    report_outputs(claim.line(*d_));
     std::string all;
     for (const std::string& v : verdicts) all += (all.empty() ? "" : " ") + v;
     RecordProperty("verdicts", all);
@@ -82,7 +83,7 @@ class property_test : public testing::Test {
   const descriptor* d_;
   property_run run_;
   std::size_t cases_;
-  bool judged_;
+  std::string check_;
 };
 
 std::optional<std::size_t> parse_cases(std::string_view arg) {
@@ -103,34 +104,13 @@ void register_test(const descriptor& d, const property* p, std::string_view driv
   const std::string suite = op_label(d.operation, d.sh);  // "lsb", "lsb128", "popcount32"
   std::string test = p ? test_name(*p, d, driver) : implementation_test_name(d, driver);
   test.erase(0, suite.size() + 1);  // the suite is the op
-  const bool judged = !p && driver == canonical_check;
   testing::RegisterTest(suite.c_str(), test.c_str(), nullptr, nullptr, d.source.c_str(), 0,
-                        [p, &d, run, cases, judged]() -> testing::Test* {
-                          return new property_test(p, &d, run, cases, judged);
+                        [p, &d, run, cases, check = judged_check(p, driver)]() -> testing::Test* {
+                          return new property_test(p, &d, run, cases, check);
                         });
 }
 
 }  // namespace
-
-std::string ctest_rerun(std::string_view test) {
-  std::string escaped;
-  for (char c : test) {
-    if (c == '.') escaped += '\\';
-    escaped += c;
-  }
-  return "ctest -R '^properties\\." + escaped + "$' --output-on-failure";
-}
-
-property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases) {
-  if (auto skip = skip_reason(p, d)) return *skip;
-  call_log calls;
-  const sweep_result r = sweep_canonical(p, scanners(d, &calls), cases);
-  property_outcome o = judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, canonical_check)),
-                             std::to_string(r.cases) + " canonical inputs");
-  o.planned = r.planned;
-  o.calls = calls;
-  return o;
-}
 
 namespace {
 struct driver_config {
@@ -170,7 +150,7 @@ int run_tests(int argc, char** argv) {
   std::size_t cases = 1000;
   bool manifest = false;  // --scanproof-judge-manifest: the judge's lines (property_judge.hpp)
   for (int i = 1; i < argc; ++i) {
-    if (argv[i] == std::string_view("--scanproof-judge-manifest") && driver == canonical_check) {
+    if (argv[i] == std::string_view("--scanproof-judge-manifest")) {
       manifest = true;
       continue;
     }
@@ -187,7 +167,7 @@ int run_tests(int argc, char** argv) {
   for (const descriptor& d : registry()) {
     if (config.which == tested::candidates && !d.candidate) continue;
     if (manifest) {
-      std::cout << canonical_manifest(d, cases);
+      std::cout << property_manifest(d, driver, cut, cases);
       continue;
     }
     if (cut == test_per::implementation) {

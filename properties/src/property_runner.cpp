@@ -122,6 +122,36 @@ sweep_result sweep_canonical(const property& p, const scanners& s, std::size_t c
   return {boards.size(), boards.size(), std::nullopt};
 }
 
+std::string ctest_rerun(std::string_view test) {
+  std::string escaped;
+  for (char c : test) {
+    if (c == '.') escaped += '\\';
+    escaped += c;
+  }
+  return "ctest -R '^properties\\." + escaped + "$' --output-on-failure";
+}
+
+property_outcome run_logged(property_engine engine, const property& p, const descriptor& d, std::size_t cases) {
+  if (auto skip = skip_reason(p, d)) return *skip;
+  call_log calls;
+  property_outcome o = engine(p, scanners(d, &calls), cases);
+  o.calls = calls;
+  return o;
+}
+
+property_outcome run_canonical(const property& p, const scanners& s, std::size_t cases) {
+  const descriptor& d = s.under_test();
+  const sweep_result r = sweep_canonical(p, s, cases);
+  property_outcome o = judge(p, d, r.failure, ctest_rerun(implementation_test_name(d, canonical_check)),
+                             std::to_string(r.cases) + " canonical inputs");
+  o.planned = r.planned;
+  return o;
+}
+
+property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases) {
+  return run_logged(run_canonical, p, d, cases);
+}
+
 std::string test_name(const property& p, const descriptor& d, std::string_view driver) {
   return op_label(d.operation, d.sh) + "." + d.name + "." + p.name + "." + std::string(driver);
 }

@@ -5,10 +5,15 @@
 
 #include <bit>
 #include <cstdint>
+#include <sstream>
 #include <string>
+#include <string_view>
 
 #include "scanproof/property_driver.hpp"
 #include "scanproof/property_judge.hpp"
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+#include "scanproof/rapidcheck_run.hpp"
+#endif
 #include "test_descriptor.hpp"
 
 namespace {
@@ -33,63 +38,108 @@ descriptor make(const char* name, int index_base = 0) {
   return scanproof::testing::make<F, O>(name, 64, index_base);
 }
 
-constexpr std::size_t cases = 2000;
+constexpr std::size_t cases = 1000;
 
-// What the driver reports for d: the line its test appends to the outputs file.
-std::string claimed(const descriptor& d) {
-  canonical_claim claim;
+// The engines the judge runs, as scanproof_oracle_table does.
+const judged_engine engines[] = {
+    {canonical_check, run_canonical},
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+    {rapidcheck_check, run_rapidcheck_judged},
+#endif
+};
+
+// Each driver as its tests run it.
+struct driver {
+  std::string_view name;
+  property_run run;
+};
+const driver drivers[] = {
+    {canonical_check, run_canonical},
+#ifdef SCANPROOF_HAVE_RAPIDCHECK
+    {rapidcheck_check, run_rapidcheck},
+#endif
+};
+
+// What a test of d reports (the line it appends to the outputs file): of
+// every property, or of `only`.
+std::string claimed(const descriptor& d, const driver& r, const property* only = nullptr) {
+  property_claim claim(judged_check(only, r.name));
   for (const property& p : properties())
-    if (applies(p, d)) claim.add(run_canonical(p, d, cases));
+    if (applies(p, d) && (!only || &p == only)) claim.add(r.run(p, d, cases));
   return claim.line(d);
 }
 
-// What the judge's table holds for d: "<impl> canonical <allowed> <inputs> <digest>".
-std::string expected(const descriptor& d) {
-  std::string m = canonical_manifest(d, cases);
-  m.pop_back();  // its newline
-  const auto line = parse_manifest_line(m);
-  if (!line) return "not a manifest line: " + m;
-  std::string why;
-  const auto e = canonical_oracle(*line, why);
-  if (!e) return "no oracle: " + why;
-  return d.name + " canonical pass " + std::to_string(e->first) + " " + e->second;
+// What the judge's table holds for that test: "<impl> <check> pass <inputs> <digest>".
+std::string expected(const descriptor& d, const driver& r, const property* only = nullptr) {
+  const std::string manifest = property_manifest(d, r.name, only ? test_per::property : test_per::implementation, cases);
+  const std::string check = judged_check(only, r.name);
+  std::istringstream lines(manifest);
+  for (std::string m; std::getline(lines, m);) {
+    const auto line = parse_manifest_line(m);
+    if (!line) return "not a manifest line: " + m;
+    if (line->check != check) continue;
+    std::string why;
+    const auto e = property_oracle(*line, why, engines);
+    if (!e) return "no oracle: " + why;
+    return d.name + " " + check + " pass " + std::to_string(e->first) + " " + e->second;
+  }
+  return "no manifest line " + check + " in: " + manifest;
 }
 
 TEST(property_judge, a_correct_implementation_reports_the_oracles_calls) {
-  for (const descriptor& d : {make<lsb, op::lsb>("lsb"), make<ctz, op::ctz>("ctz"),
-                              make<popcount, op::popcount>("popcount"), make<pop_lsb, op::pop_lsb>("pop_lsb")})
-    EXPECT_EQ(claimed(d), expected(d)) << d.name;
+  for (const driver& r : drivers)
+    for (const descriptor& d : {make<lsb, op::lsb>("lsb"), make<ctz, op::ctz>("ctz"),
+                                make<popcount, op::popcount>("popcount"), make<pop_lsb, op::pop_lsb>("pop_lsb")})
+      EXPECT_EQ(claimed(d, r), expected(d, r)) << d.name << " " << r.name;
+}
+
+TEST(property_judge, a_test_of_one_property_reports_that_propertys_calls) {
+  const descriptor d = make<popcount, op::popcount>("popcount");
+  for (const driver& r : drivers) {
+    const std::string c = claimed(d, r, find_property("popcount_xor"));
+    EXPECT_EQ(c.rfind("popcount popcount_xor." + std::string(r.name) + " pass ", 0), 0u) << c;
+    EXPECT_EQ(c, expected(d, r, find_property("popcount_xor")));
+    EXPECT_NE(c.substr(c.rfind(' ')), expected(d, r, find_property("popcount_complement")).substr(c.rfind(' ')));
+  }
 }
 
 TEST(property_judge, the_oracles_calls_are_in_square_numbering_whatever_the_index_base) {
   const descriptor d = make<lsb_from_1, op::lsb>("lsb_from_1", 1);
   const descriptor plain = make<lsb, op::lsb>("lsb_from_1");
-  EXPECT_EQ(claimed(d), expected(d));
-  EXPECT_EQ(expected(d), expected(plain));
+  for (const driver& r : drivers) {
+    EXPECT_EQ(claimed(d, r), expected(d, r));
+    EXPECT_EQ(expected(d, r), expected(plain, r));
+  }
 }
 
 TEST(property_judge, a_declared_zero_result_is_the_oracles_too) {
   descriptor d = make<ctz, op::ctz>("ctz_declared");
   d.zero = zero_spec::returns(64, "as the op");
-  EXPECT_EQ(claimed(d), expected(d));
+  for (const driver& r : drivers) EXPECT_EQ(claimed(d, r), expected(d, r));
 }
 
 TEST(property_judge, a_wrong_implementation_reports_other_calls) {
-  for (const descriptor& d : {make<lsb_wrong_at_40, op::lsb>("lsb_wrong_at_40"),
-                              make<popcount_mod64, op::popcount>("popcount_mod64")}) {
-    const std::string c = claimed(d), e = expected(d);
-    EXPECT_EQ(c.rfind(d.name + " canonical fail ", 0), 0u) << c;
-    EXPECT_NE(c.substr(c.rfind(' ')), e.substr(e.rfind(' '))) << d.name;
-  }
+  for (const driver& r : drivers)
+    for (const descriptor& d : {make<lsb_wrong_at_40, op::lsb>("lsb_wrong_at_40"),
+                                make<popcount_mod64, op::popcount>("popcount_mod64")}) {
+      const std::string c = claimed(d, r), e = expected(d, r);
+      EXPECT_EQ(c.rfind(d.name + " " + std::string(r.name) + " fail ", 0), 0u) << c;
+      EXPECT_NE(c.substr(c.rfind(' ')), e.substr(e.rfind(' '))) << d.name;
+    }
 }
 
 TEST(property_judge, an_expected_failure_reports_xfail_with_other_calls) {
   descriptor d = make<popcount_mod64, op::popcount>("popcount_mod64");
   d.expected = {{when::always, scope::nonzero, "drops bit 6 of the count"}};
-  EXPECT_EQ(canonical_manifest(d, cases).rfind("popcount_mod64 canonical pass,xfail popcount 64 ", 0), 0u);
-  const std::string c = claimed(d), e = expected(d);
-  EXPECT_EQ(c.rfind("popcount_mod64 canonical xfail ", 0), 0u) << c;
-  EXPECT_NE(c.substr(c.rfind(' ')), e.substr(e.rfind(' ')));
+  for (const driver& r : drivers) {
+    const std::string m = property_manifest(d, r.name, test_per::implementation, cases);
+    EXPECT_EQ(m.rfind("popcount_mod64 " + std::string(r.name) + " pass,xfail popcount 64 ", 0), 0u) << m;
+    const std::string c = claimed(d, r), e = expected(d, r);
+    EXPECT_EQ(c.rfind("popcount_mod64 " + std::string(r.name) + " xfail ", 0), 0u) << c;
+    EXPECT_EQ(c.substr(0, c.rfind(' ')).substr(c.find(" xfail ") + 7), e.substr(0, e.rfind(' ')).substr(e.find(" pass ") + 6))
+        << "the same planned inputs";
+    EXPECT_NE(c.substr(c.rfind(' ')), e.substr(e.rfind(' ')));
+  }
 }
 
 // A law's operands are evaluated in an order C++ leaves open (GCC for s390x
@@ -112,16 +162,20 @@ TEST(property_judge, the_oracle_answers_only_its_own_well_formed_lines) {
   std::string why;
   auto line = parse_manifest_line("x single_bits pass lsb 64 integer 0 0 18446744073709551615 0 0 -");
   ASSERT_TRUE(line);
-  EXPECT_FALSE(canonical_oracle(*line, why));
+  EXPECT_FALSE(property_oracle(*line, why, engines));
+  EXPECT_EQ(why, "");
+  line = parse_manifest_line("x nonsense.canonical pass lsb 64 integer 0 0 18446744073709551615 0 0 - 10");
+  ASSERT_TRUE(line);
+  EXPECT_FALSE(property_oracle(*line, why, engines));
   EXPECT_EQ(why, "");
   line = parse_manifest_line("x canonical pass lsb 64 integer 0 0 18446744073709551615 0 0 -");
   ASSERT_TRUE(line);
-  EXPECT_FALSE(canonical_oracle(*line, why));
-  EXPECT_NE(why.find("no budget of cases"), std::string::npos) << why;
+  EXPECT_FALSE(property_oracle(*line, why, engines));
+  EXPECT_NE(why.find("is not a positive number"), std::string::npos) << why;
   line = parse_manifest_line("x canonical pass lsb 64 integer 0 0 18446744073709551615 0 0 - 4x");
   ASSERT_TRUE(line);
-  EXPECT_FALSE(canonical_oracle(*line, why));
-  EXPECT_NE(why.find("'4x' is not a number"), std::string::npos) << why;
+  EXPECT_FALSE(property_oracle(*line, why, engines));
+  EXPECT_NE(why.find("'4x' is not a positive number"), std::string::npos) << why;
 }
 
 }  // namespace

@@ -15,17 +15,6 @@ namespace scanproof {
 using property_run = property_outcome (*)(const property& p, const descriptor& d,
                                           std::size_t cases);
 
-// How a driver's tests are cut.
-enum class test_per : std::uint8_t {
-  // <op>.<impl>.<property>.<driver>: RapidCheck, whose process starts in
-  // milliseconds.
-  property,
-  // <op>.<impl>.<driver>, every property of the implementation inside, each
-  // failure reported on its own: the deterministic driver, whose sample of the
-  // canonical inputs costs more to build than to check (and ~30x more under
-  // qemu), so it is built once per implementation, not once per property.
-  implementation,
-};
 
 // What a batch process makes ahead for each implementation it runs a test of
 // (supervise_batch.hpp: set_batch_preparation), with the tests' budget of cases.
@@ -42,12 +31,5 @@ enum class tested { linked, candidates };
 int property_test_main(int argc, char** argv, std::string_view driver, test_per cut,
                        property_run run, property_preparation prepare, tested which);
 
-// The deterministic driver's engine: sweep_canonical() judged, with the
-// ctest line that reproduces it (the inputs are fixed).
-property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases);
-
-// "ctest -R '^properties\.lsb\.mod67\.canonical$' --output-on-failure" for
-// the ctest test `properties.<test>`.
-std::string ctest_rerun(std::string_view test);
 
 }  // namespace scanproof

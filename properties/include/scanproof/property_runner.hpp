@@ -16,6 +16,23 @@
 
 namespace scanproof {
 
+// The drivers' names: the last part of a test's name (<op>.<impl>.canonical,
+// <op>.<impl>.<property>.rapidcheck) and the check its judge's line names.
+inline constexpr std::string_view canonical_check = "canonical";
+inline constexpr std::string_view rapidcheck_check = "rapidcheck";
+
+// How a driver's tests are cut.
+enum class test_per : std::uint8_t {
+  // <op>.<impl>.<property>.<driver>: RapidCheck, whose process starts in
+  // milliseconds.
+  property,
+  // <op>.<impl>.<driver>, every property of the implementation inside, each
+  // failure reported on its own: the deterministic driver, whose sample of the
+  // canonical inputs costs more to build than to check (and ~30x more under
+  // qemu), so it is built once per implementation, not once per property.
+  implementation,
+};
+
 struct property_failure {
   property_args x;
   std::string observed;  // the predicate's text for x
@@ -89,6 +106,25 @@ struct property_outcome {
   std::size_t planned = 0;
   call_log calls;
 };
+
+// An engine of a driver: p checked with s (s.under_test() is the
+// implementation, or the oracle playing it: scanners::oracle_for) on a budget
+// of `cases`, judged, with `planned` set. The judge runs the same engine
+// (property_judge.hpp). Call it only where skip_reason(p, d) is nullopt.
+using property_engine = property_outcome (*)(const property& p, const scanners& s, std::size_t cases);
+
+// engine(p, d) with every call of d's implementation logged into the
+// outcome's `calls`, or skip_reason(p, d).
+property_outcome run_logged(property_engine engine, const property& p, const descriptor& d, std::size_t cases);
+
+// The deterministic driver's engine: sweep_canonical() judged, with the
+// ctest line that reproduces it (the inputs are fixed).
+property_outcome run_canonical(const property& p, const scanners& s, std::size_t cases);
+property_outcome run_canonical(const property& p, const descriptor& d, std::size_t cases);
+
+// "ctest -R '^properties\.lsb\.mod67\.canonical$' --output-on-failure" for
+// the ctest test `properties.<test>`.
+std::string ctest_rerun(std::string_view test);
 
 // Skip (with the reason) what cannot run here or cannot be checked inside the
 // entry's declared domain (space_of()); a failure of an entry with an
