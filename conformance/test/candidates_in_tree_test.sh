@@ -206,15 +206,19 @@ hostile)
   fi
 
   # `scanproof check`, run by hand, judges a candidate as its source declares
-  # (the record), whatever its start-up code made of the registry's copy.
+  # (the record), and a catalogue entry as registered, whatever start-up code
+  # made of the registry's copy (hostile/spoils_catalogue.cpp swaps
+  # std_popcount's kernel).
   set +e
-  "$work/conformance/scanproof" check --impl hostile_narrows_domain,hostile_claims_unbuilt,hostile_renames \
+  "$work/conformance/scanproof" check --impl hostile_narrows_domain,hostile_claims_unbuilt,hostile_renames,std_popcount \
     >"$work/declared.log" 2>&1
   set -e
   for want in "^fail +lsb +hostile_narrows_domain .*lsb\(0x0010000000000000\) expected 52" \
               "^fail +lsb +hostile_claims_unbuilt " "^pass +lsb +hostile_renames " \
               "changes_declaration.cpp:14: 'hostile_narrows_domain': its start-up code changed its domain" \
-              "changes_declaration.cpp:20: 'hostile_renames': its start-up code changed its name \(to 'hostile_renamed'\)"; do
+              "changes_declaration.cpp:20: 'hostile_renames': its start-up code changed its name \(to 'hostile_renamed'\)" \
+              "^pass +popcount +std_popcount " \
+              "catalogue entry 'std_popcount': start-up code in this process \(a candidate's\) changed its kernels; judged as registered"; do
     grep -Eq -- "$want" "$work/declared.log" || fail "scanproof check: no /$want/ in: $(cat "$work/declared.log")"
   done
 

@@ -17,6 +17,8 @@ struct store {
   std::vector<std::pair<std::string, std::string>> file_options;  // file, its ISA flags here
   // A declared candidate's kernels as its registration made them (restore_declarations).
   std::vector<std::pair<const scanproof_declaration*, kernels>> declared_kernels;
+  // The catalogue's entries as their registrations made them (restore_declarations).
+  std::vector<descriptor> entries;
   bool options_applied = false;
   bool files_checked = false;
   bool sorted = false;
@@ -252,10 +254,74 @@ descriptor declared_descriptor(const scanproof_declaration& r) {
   return d;
 }
 
+namespace {
+// What of a catalogue entry differs from its registration ("" if nothing).
+std::string entry_changes(const descriptor& d, const descriptor& e) {
+  std::string what;
+  const auto differs = [&](bool diff, const char* field) {
+    if (diff) what += (what.empty() ? "" : ", ") + std::string(field);
+  };
+  differs(d.operation != e.operation, "its op");
+  differs(d.sh.width != e.sh.width || d.sh.arg != e.sh.arg || d.sh.halves != e.sh.halves ||
+              d.sh.high_offset != e.sh.high_offset || d.sh.index_base != e.sh.index_base ||
+              !(d.sh.domain == e.sh.domain) || d.sh.domain_declared != e.sh.domain_declared,
+          "its board or domain");
+  differs(d.zero.k != e.zero.k || d.zero.value != e.zero.value, "its zero contract");
+  differs(d.batch != e.batch || d.chain != e.chain || d.serialize != e.serialize || d.pop_batch != e.pop_batch ||
+              d.batch_values != e.batch_values || d.unavailable != e.unavailable,
+          "its kernels");
+  differs(d.expected.size() != e.expected.size() ||
+              !std::equal(d.expected.begin(), d.expected.end(), e.expected.begin(),
+                          [](const expectation& a, const expectation& b) {
+                            return a.on == b.on && a.reason == b.reason && a.when.name == b.when.name &&
+                                   a.when.holds == b.when.holds;
+                          }),
+          "its expectations");
+  differs(d.requires_cpu.size() != e.requires_cpu.size() ||
+              !std::equal(d.requires_cpu.begin(), d.requires_cpu.end(), e.requires_cpu.begin(),
+                          [](const requirement& a, const requirement& b) {
+                            return a.feature == b.feature && a.option == b.option;
+                          }),
+          "what it requires of the CPU");
+  differs(d.candidate || d.declaration, "whether it is a candidate");
+  return what;
+}
+
+// The catalogue's entries as their registrations made them: start-up code in
+// this process (a candidate's: hostile/spoils_catalogue.cpp swaps
+// std_popcount's kernel) may have changed, renamed or removed one, or added
+// an entry no registration made. The candidates (an item with its record) stay.
+void restore_entries(store& s, std::vector<std::string>& changed) {
+  const auto has_record = [&](const descriptor& d) {
+    return std::any_of(s.declared_kernels.begin(), s.declared_kernels.end(),
+                       [&](const auto& k) { return k.first == d.declaration; });
+  };
+  std::vector<descriptor> kept, others;
+  for (descriptor& d : s.items) (d.declaration && has_record(d) ? kept : others).push_back(std::move(d));
+  const std::string by = "start-up code in this process (a candidate's)";
+  for (const descriptor& e : s.entries) {
+    const auto now = std::find_if(others.begin(), others.end(), [&](const descriptor& d) { return d.name == e.name; });
+    if (now == others.end())
+      changed.push_back(where(e) + ": catalogue entry '" + e.name + "': " + by + " renamed or removed it; judged as registered");
+    else if (const std::string what = entry_changes(*now, e); !what.empty())
+      changed.push_back(where(e) + ": catalogue entry '" + e.name + "': " + by + " changed " + what +
+                        "; judged as registered");
+  }
+  for (const descriptor& d : others)
+    if (std::none_of(s.entries.begin(), s.entries.end(), [&](const descriptor& e) { return e.name == d.name; }))
+      changed.push_back("'" + d.name + "': neither a catalogue entry's registration nor a candidate's record made it (" +
+                        by + " did): left out");
+  kept.insert(kept.end(), s.entries.begin(), s.entries.end());
+  s.items = std::move(kept);
+  s.sorted = false;
+}
+}  // namespace
+
 std::vector<std::string> restore_declarations() {
   store& s = the_store();
   apply_file_options(s);
   std::vector<std::string> changed;
+  restore_entries(s, changed);
   for (descriptor& d : s.items) {
     if (!d.declaration) continue;
     descriptor want = declared_descriptor(*d.declaration);
@@ -313,6 +379,7 @@ int register_entry(const char* name, op o, kernels k, const char* file, entry_in
     the_store().errors.push_back(d.source + ": '" + d.name + "' declares width " +
                                  std::to_string(info.layout.width) + " but its function takes " +
                                  std::to_string(k.sh.width) + " bits");
+  the_store().entries.push_back(d);
   return add(std::move(d));
 }
 
@@ -324,6 +391,7 @@ int register_unavailable(const char* name, op o, const char* why, const char* fi
   // (A 128-bit entry goes unbuilt only for want of unsigned __int128.)
   if (info.layout.width == 128) d.sh.arg = argument::int128;
   d.sh = shaped(d.sh, info.layout);
+  the_store().entries.push_back(d);
   return add(std::move(d));
 }
 

@@ -75,7 +75,9 @@ descriptor declared_descriptor(const scanproof_declaration& r);
 // contract, "not built", CPU requirements, expectations) gets back what its
 // record -- its source -- declares. One line per candidate changed, naming its
 // file and line and what changed. (The drivers keep what runs: the launcher's
-// judge compares it with the record read from their file.)
+// judge compares it with the record read from their file.) The catalogue's
+// entries likewise get back what their registration made (a candidate's
+// start-up code can swap an entry's kernel), each change named.
 std::vector<std::string> restore_declarations();
 
 }  // namespace scanproof
