@@ -314,6 +314,9 @@ def main(argv):
                      args.jobs, args.jobs, int(os.environ.get("SCANPROOF_MATRIX_PROPERTY_CASES", "500")), log,
                      proof_compiler=args.prove_what_runs, batch_tests=args.batch, reuse=args.reuse)
     log("targets: " + " ".join(runnable) + (f" (candidates: {', '.join(candidates)})" if candidates else ""))
+    if "RC_PARAMS" in os.environ:  # run.py leaves it out of the tests' environment
+        log("RC_PARAMS is set: not passed to the tests; the verdict is judged on RapidCheck's fixed seed "
+            "(docs/properties.md); run `ctest -L properties` with it to explore")
 
     def write(data):
         with open(os.path.join(results, data["target"] + results_format.TARGET_SUFFIX), "w", encoding="utf-8") as f:

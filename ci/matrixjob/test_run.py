@@ -94,6 +94,14 @@ class Runner(unittest.TestCase):
         self.assertNotIn("-R", ctest)  # the catalogue's tests run
         self.assertEqual(data["facts"]["data_model"], "LLP64")
 
+    def test_rc_params_does_not_reach_the_tests(self):
+        """RapidCheck's tests are judged on their fixed seed; RC_PARAMS would
+        leave them resting on their records (rapidcheck_run.hpp)."""
+        with mock.patch.dict(os.environ, {"RC_PARAMS": "seed=1"}), self.listed(json.dumps(LISTING)):
+            run.test(self.built(), self.s)
+        _, env = self.commands[1]
+        self.assertNotIn("RC_PARAMS", env)
+
     def test_batch_mode_is_asked_where_the_target_forks_unless_turned_off(self):
         with mock.patch.object(run, "_cross", lambda t: t != "host"):
             on = {t: run.cmake_args(t, self.s) for t in ("host", "s390x")}
