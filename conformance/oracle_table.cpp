@@ -97,7 +97,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     std::ostringstream out;
-    if (argc == 3) return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr));
+    // The manifest before its text: C++ leaves the order of a call's arguments open.
+    if (argc == 3) {
+      const int rc = scanproof::declared_manifest(program, out, std::cerr);
+      return write_whole(out.str(), rc);
+    }
 #if SCANPROOF_PROPERTY_ORACLE
     const std::string driver = argv[3], cases = argv[4], cut = argc == 6 ? argv[5] : "";
     const bool known = std::any_of(std::begin(engines), std::end(engines),
@@ -108,7 +112,8 @@ int main(int argc, char** argv) {
         return scanproof::property_declared(d, driver, cut == "property" ? scanproof::test_per::property
                                                                          : scanproof::test_per::implementation, n);
       };
-      return write_whole(out.str(), scanproof::declared_manifest(program, out, std::cerr, lines));
+      const int rc = scanproof::declared_manifest(program, out, std::cerr, lines);
+      return write_whole(out.str(), rc);
     }
 #endif
     std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM DRIVER CASES implementation|property: not '"
