@@ -69,6 +69,9 @@ std::optional<std::pair<std::size_t, std::string>> property_oracle(const manifes
   for (const judged_engine& j : engines)
     if (j.driver == driver) e = &j;
   const property* only = dot == std::string::npos ? nullptr : find_property(line.check.substr(0, dot));
+  if (!e && driver == rapidcheck_check)  // a target's RapidCheck driver, judged by a program without it
+    why = "this scanproof_oracle_table was built without RapidCheck, so it cannot judge the RapidCheck "
+          "driver's tests: build it where RapidCheck is found (Debian's librapidcheck-dev)";
   if (!e || (dot != std::string::npos && !only)) return std::nullopt;
   const std::size_t cases = cases_of(line.extra);
   if (cases == 0) {

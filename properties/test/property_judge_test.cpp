@@ -176,6 +176,13 @@ TEST(property_judge, the_oracle_answers_only_its_own_well_formed_lines) {
   ASSERT_TRUE(line);
   EXPECT_FALSE(property_oracle(*line, why, engines));
   EXPECT_NE(why.find("'4x' is not a positive number"), std::string::npos) << why;
+  // A target's RapidCheck line, asked of a table program built without RapidCheck.
+  const judged_engine canonical_only[] = {{canonical_check, run_canonical}};
+  line = parse_manifest_line("x serialization.rapidcheck pass lsb 64 integer 0 0 18446744073709551615 0 0 - 10");
+  ASSERT_TRUE(line);
+  why.clear();
+  EXPECT_FALSE(property_oracle(*line, why, canonical_only));
+  EXPECT_NE(why.find("built without RapidCheck"), std::string::npos) << why;
 }
 
 }  // namespace
