@@ -49,6 +49,19 @@ if(SCANPROOF_ORACLE_TABLE AND CMAKE_CXX_BYTE_ORDER)
   add_custom_target(scanproof_input_files DEPENDS "${_scanproof_inputs_stamp}")
 endif()
 set(_scanproof_discover_script "${CMAKE_CURRENT_LIST_DIR}/scanproof-discover.cmake")
+set(SCANPROOF_JUDGE_TABLE_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/scanproof-judge-table.cmake")
+
+# scanproof_judge_oracle(<var> <oracle target>): the command that answers a
+# judge manifest: a native oracle_table without the emulator where one is
+# named (see its cache entry), so the target's own is not built for it; else
+# the target's, under its emulator.
+function(scanproof_judge_oracle var judge)
+  if(SCANPROOF_ORACLE_TABLE)
+    set(${var} "${SCANPROOF_ORACLE_TABLE}" PARENT_SCOPE)
+  else()
+    set(${var} ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${judge}>" PARENT_SCOPE)
+  endif()
+endfunction()
 # Batch mode (opt-in; docs/contracts.md "Batch mode"): per driver one setup
 # test <prefix><driver>.batch runs all its tests in one process that forks a
 # child per test, and each test keeps its name and judges what its child
@@ -138,10 +151,8 @@ function(scanproof_driver_tests target)
   if(arg_JUDGE)
     # In the judge's directory, which the code under test cannot read (ScanproofLaunch.cmake).
     string(APPEND settings "set(JUDGE_TABLE [==[${SCANPROOF_JUDGE_DIR}/${target}_judge_table.txt]==])\nset(ORACLE")
-    if(SCANPROOF_ORACLE_TABLE)  # a native oracle_table: no emulator (see its cache entry)
-      set(oracle "${SCANPROOF_ORACLE_TABLE}")  # so the target's own JUDGE program is not built for it
-    else()
-      set(oracle ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:${arg_JUDGE}>")
+    scanproof_judge_oracle(oracle ${arg_JUDGE})
+    if(NOT SCANPROOF_ORACLE_TABLE)
       add_dependencies(${target} ${arg_JUDGE})  # built before the driver's POST_BUILD discovery
     endif()
     foreach(v IN LISTS oracle)

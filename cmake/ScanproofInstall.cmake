@@ -63,6 +63,7 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofLaunch.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/ScanproofDriverTests.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/scanproof-discover.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/scanproof-judge-table.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/scanproof-fail.cmake"
   DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR})
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/probe/candidate_probe.cpp" DESTINATION ${SCANPROOF_INSTALL_CMAKEDIR}/probe)

@@ -49,12 +49,17 @@ set(SCANPROOF_LAUNCHED_TEST_PROPERTIES
   SKIP_RETURN_CODE 77
   FAIL_REGULAR_EXPRESSION "ERROR: [A-Za-z]+Sanitizer|runtime error: ")
 
-# scanproof_launched_test(NAME <name> COMMAND <target> <args>...): add_test for
-# a program target, through the launcher and the target's emulator.
+# scanproof_launched_test(NAME <name> [JUDGE_TABLE <table>] COMMAND <target> <args>...):
+# add_test for a program target, through the launcher (`--judge <table>`) and
+# the target's emulator.
 function(scanproof_launched_test)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME" "COMMAND")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;JUDGE_TABLE" "COMMAND")
   list(POP_FRONT arg_COMMAND program)
+  set(judge "")
+  if(arg_JUDGE_TABLE)  # judged from its outputs (a fuzz replay's: fuzz/CMakeLists.txt)
+    set(judge --judge "${arg_JUDGE_TABLE}")
+  endif()
   add_test(NAME ${arg_NAME}
-    COMMAND "${SCANPROOF_LAUNCHER}" ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:${program}> ${arg_COMMAND})
+    COMMAND "${SCANPROOF_LAUNCHER}" ${judge} ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:${program}> ${arg_COMMAND})
   set_tests_properties(${arg_NAME} PROPERTIES ${SCANPROOF_LAUNCHED_TEST_PROPERTIES})
 endfunction()

@@ -10,9 +10,13 @@
 // each candidate in the driver PROGRAM declares, read from its file (judge.hpp,
 // declared_manifest), ending in "# end <lines>" as the table does; with
 // `DRIVER CASES CUT` (`canonical 4000 implementation`), as that property
-// driver's lines with that budget and cut of tests (property_judge.hpp).
+// driver's lines with that budget and cut of tests (property_judge.hpp); with
+// `fuzz TARGET`, as that fuzz target's replay lines (fuzz/differential.hpp).
+// --manifest MANIFEST --inputs PATH: a fuzz replay's lines answered over the
+// inputs at PATH (a file or a directory, as the replay reads it).
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <iterator>
 #include <optional>
 #include <utility>
@@ -45,12 +49,34 @@ std::optional<std::pair<std::size_t, std::string>> property_lines(const scanproo
   return scanproof::property_oracle(line, why, engines);
 }
 }  // namespace
-constexpr scanproof::further_oracle further = property_lines;
 constexpr const char* no_further = "";
 #else
-constexpr scanproof::further_oracle further = nullptr;
 constexpr const char* no_further = " (this build answers no property driver)";
 #endif
+
+// The suite's own build also answers its fuzz replays' lines
+// (fuzz/differential.hpp), over the inputs named by --inputs.
+#if SCANPROOF_FUZZ_ORACLE
+#include "differential.hpp"
+#endif
+
+namespace {
+std::vector<std::string> fuzz_inputs;  // --inputs
+
+// The lines conformance does not answer: a property driver's, then a fuzz replay's.
+std::optional<std::pair<std::size_t, std::string>> further_lines(const scanproof::manifest_line& line,
+                                                                 std::string& why) {
+  [[maybe_unused]] const auto& inputs = fuzz_inputs;
+#if SCANPROOF_PROPERTY_ORACLE
+  if (auto e = property_lines(line, why); e || !why.empty()) return e;
+#endif
+#if SCANPROOF_FUZZ_ORACLE
+  if (auto e = scanproof::fuzz::fuzz_oracle(line, inputs, why); e || !why.empty()) return e;
+#endif
+  return std::nullopt;
+}
+}  // namespace
+constexpr scanproof::further_oracle further = further_lines;
 
 namespace {
 // The whole output in one write, whole only with its last line "# end <lines>"
@@ -90,7 +116,7 @@ int main(int argc, char** argv) {
     std::cerr << "scanproof_oracle_table: linked with implementations; it must not be\n";
     return 2;
   }
-  if ((argc == 3 || argc == 6) && std::string(argv[1]) == "--declared-manifest") {
+  if ((argc == 3 || argc == 5 || argc == 6) && std::string(argv[1]) == "--declared-manifest") {
     std::string program;
     if (!read_file(argv[2], program)) {
       std::cerr << "scanproof_oracle_table: cannot read the program '" << argv[2] << "'\n";
@@ -102,6 +128,15 @@ int main(int argc, char** argv) {
       const int rc = scanproof::declared_manifest(program, out, std::cerr);
       return write_whole(out.str(), rc);
     }
+#if SCANPROOF_FUZZ_ORACLE
+    if (argc == 5 && std::string(argv[3]) == "fuzz") {
+      if (const scanproof::fuzz::fuzz_target* t = scanproof::fuzz::find_target(argv[4])) {
+        const auto lines = [t](const scanproof::descriptor& d) { return scanproof::fuzz::fuzz_declared(d, *t); };
+        const int rc = scanproof::declared_manifest(program, out, std::cerr, lines);
+        return write_whole(out.str(), rc);
+      }
+    }
+#endif
 #if SCANPROOF_PROPERTY_ORACLE
     const std::string driver = argv[3], cases = argv[4], cut = argc == 6 ? argv[5] : "";
     const bool known = std::any_of(std::begin(engines), std::end(engines),
@@ -116,11 +151,14 @@ int main(int argc, char** argv) {
       return write_whole(out.str(), rc);
     }
 #endif
-    std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM DRIVER CASES implementation|property: not '"
-              << argv[3] << " " << argv[4] << " " << argv[5] << "'" << no_further << "\n";
+    std::cerr << "scanproof_oracle_table: --declared-manifest PROGRAM DRIVER CASES implementation|property "
+                 "or PROGRAM fuzz TARGET: not '"
+              << argv[3] << " " << argv[4] << (argc == 6 ? std::string(" ") + argv[5] : "") << "'" << no_further
+              << "\n";
     return 2;
   }
-  if (argc == 3 && std::string(argv[1]) == "--manifest") {
+  if ((argc == 3 || (argc == 5 && std::string(argv[3]) == "--inputs")) && std::string(argv[1]) == "--manifest") {
+    if (argc == 5) fuzz_inputs.push_back(argv[4]);
     std::string manifest;
     if (!read_file(argv[2], manifest)) {
       std::cerr << "scanproof_oracle_table: cannot read the manifest '" << argv[2] << "'\n";
@@ -135,8 +173,9 @@ int main(int argc, char** argv) {
     const std::string order = argc == 4 ? argv[3] : "";
     if (std::string(argv[1]) != "--write-inputs" || (order != "BIG_ENDIAN" && order != "LITTLE_ENDIAN")) {
       std::cerr << "usage: scanproof_oracle_table < MANIFEST > TABLE\n"
-                   "       scanproof_oracle_table --manifest MANIFEST > TABLE\n"
+                   "       scanproof_oracle_table --manifest MANIFEST [--inputs PATH] > TABLE\n"
                    "       scanproof_oracle_table --declared-manifest PROGRAM [DRIVER CASES implementation|property]\n"
+                   "       scanproof_oracle_table --declared-manifest PROGRAM fuzz TARGET\n"
                    "       scanproof_oracle_table --write-inputs DIR BIG_ENDIAN|LITTLE_ENDIAN\n";
       return 2;
     }

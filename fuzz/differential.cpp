@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "input_files.hpp"
+
 #include "scanproof/batch.hpp"
 #include "scanproof/isolation.hpp"
 #include "scanproof/supervise.hpp"
@@ -56,6 +58,29 @@ std::optional<std::int64_t> zero_result(const descriptor& d) {
   if (active_expectation(d, scope::zero)) return std::nullopt;
   const zero_decision z = zero_policy(d);
   return z.call ? z.want : std::nullopt;
+}
+
+constexpr op bitscan_ops[] = {op::lsb, op::msb, op::ctz, op::clz, op::pop_lsb, op::pop_msb};
+constexpr op popcount_ops[] = {op::popcount};
+constexpr fuzz_target targets[] = {
+    {"bitscan_fuzzer", bitscan_ops},
+    {"popcount_fuzzer", popcount_ops},
+};
+
+bool has_op(const fuzz_target& t, op o) { return std::find(t.ops.begin(), t.ops.end(), o) != t.ops.end(); }
+
+const char* how_name(participation::how h) {
+  switch (h) {
+    case participation::how::skip: return "skip";
+    case participation::how::zero_only: return "zero";
+    case participation::how::all: return "all";
+  }
+  return "?";
+}
+
+std::vector<const differential*>& made() {
+  static std::vector<const differential*> all;
+  return all;
 }
 
 std::vector<std::string> skip_list() {
@@ -245,61 +270,98 @@ std::string printf_bytes(std::uint64_t b) {
 
 namespace {
 bool no_candidate_compared = false;
+
+// The group of shape `sh` in `groups`, made with a plan per op of `ops`.
+// Implementations share a group where the boards they see are the same:
+// width, layout, index base and domain.
+template <class Group>
+Group& group_in(std::vector<Group>& groups, const shape& sh, std::span<const op> ops) {
+  for (Group& g : groups)
+    if (g.sh.width == sh.width && g.sh.high_offset == sh.high_offset && g.sh.index_base == sh.index_base &&
+        g.sh.domain == sh.domain)
+      return g;
+  Group g{sh, {}};
+  for (op o : ops) {
+    typename decltype(g.plans)::value_type p{o, {}, {}};
+    for (const relation& r : relations)
+      if (r.checked == o) p.relations.push_back(&r);
+    g.plans.push_back(std::move(p));
+  }
+  groups.push_back(std::move(g));
+  return groups.back();
+}
 }  // namespace
 
 bool nothing_to_compare() { return no_candidate_compared; }
 
-differential::differential(std::string_view target, std::initializer_list<op> ops, bool candidates_only)
-    : target_(target) {
+const fuzz_target* find_target(std::string_view name) {
+  for (const fuzz_target& t : targets)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::span<const differential* const> differentials() { return made(); }
+
+participation participation_of(const descriptor& d) {
+  participation p;
+  if (auto why = unrunnable(d)) return {participation::how::skip, std::nullopt, *why};
+  if (auto why = built_beyond_cpu(d))  // its conformance checks fail with this
+    return {participation::how::skip, std::nullopt, *why};
+  p.on_zero = zero_result(d);
+  if (const expectation* e = active_expectation(d, scope::nonzero)) {
+    // Only ctz/clz/popcount are ever called with zero (lsb/msb: outside the domain).
+    const bool zero_checked = p.on_zero && required_zero_result(d.operation, d.sh);
+    p.why = std::string("XFAIL (") + e->when.name + "): " + e->reason;
+    if (!zero_checked) return {participation::how::skip, std::nullopt, p.why};
+    p.h = participation::how::zero_only;
+  }
+  return p;
+}
+
+std::string fuzz_manifest(const descriptor& d, const fuzz_target& t) {
+  if (!has_op(t, d.operation)) return "";
+  const participation p = participation_of(d);
+  const bool skip = p.h == participation::how::skip;
+  return d.name + " " + std::string(t.name) + " " + (skip ? "skip " : "pass ") + manifest_fields(d) + " " +
+         how_name(p.h) + ":" + (p.on_zero && !skip ? std::to_string(*p.on_zero) : "-") + "\n";
+}
+
+std::string fuzz_declared(const descriptor& d, const fuzz_target& t) {
+  if (!has_op(t, d.operation)) return "";
+  return "test " + d.name + " fuzz-regression." + std::string(t.name) + ".candidates\n" + fuzz_manifest(d, t);
+}
+
+differential::differential(std::string_view target, bool candidates_only) : target_(find_target(target)) {
+  if (!target_) {
+    std::fprintf(stderr, "scanproof-fuzz: error: '%.*s' is not a fuzz target of differential.cpp\n",
+                 static_cast<int>(target.size()), target.data());
+    std::exit(2);
+  }
   if (!registry_ok()) std::exit(2);
   const std::vector<std::string> skipped = skip_list();
-  const char* t = target_.c_str();
-  const auto same_shape = [](const shape& a, const shape& b) {
-    return a.width == b.width && a.high_offset == b.high_offset && a.index_base == b.index_base &&
-           a.domain == b.domain;
-  };
-  const auto group_of = [&](const shape& sh) -> shape_group& {
-    for (shape_group& g : groups_)
-      if (same_shape(g.sh, sh)) return g;
-    shape_group g{sh, {}};
-    for (op o : ops) {
-      op_plan p{o, {}, {}};
-      for (const relation& r : relations)
-        if (r.checked == o) p.relations.push_back(&r);
-      g.plans.push_back(std::move(p));
-    }
-    groups_.push_back(std::move(g));
-    return groups_.back();
-  };
-  group_of(integer_shape(64));  // first: the plain 64-bit scanners, as before shapes
+  const std::string name(target_->name);
+  const char* t = name.c_str();
+  group_in(groups_, integer_shape(64), target_->ops);  // first: the plain 64-bit scanners, as before shapes
   std::size_t n = 0;
-  for (op o : ops) {
+  for (op o : target_->ops) {
     for (const descriptor& d : registry()) {
       if (d.operation != o || (candidates_only && !d.candidate)) continue;
       const std::string id = op_label(o, d.sh) + "." + d.name;
-      if (auto why = unrunnable(d)) {
-        std::fprintf(stderr, "%s: skip %s: %s\n", t, id.c_str(), why->c_str());
+      const participation how = participation_of(d);
+      if (how.h == participation::how::skip || listed(skipped, d.name)) {
+        std::fprintf(stderr, "%s: skip %s: %s\n", t, id.c_str(),
+                     how.h == participation::how::skip ? how.why.c_str() : "listed in SCANPROOF_FUZZ_SKIP");
+        skipped_.push_back(&d);
         continue;
       }
-      if (auto why = built_beyond_cpu(d)) {  // its conformance checks fail with this
-        std::fprintf(stderr, "%s: skip %s: %s\n", t, id.c_str(), why->c_str());
-        continue;
-      }
-      if (listed(skipped, d.name)) {
-        std::fprintf(stderr, "%s: skip %s: listed in SCANPROOF_FUZZ_SKIP\n", t, id.c_str());
-        continue;
-      }
-      participant q{&d, true, zero_result(d), "fuzz." + id};
-      if (const expectation* e = active_expectation(d, scope::nonzero)) {
-        // Only ctz/clz/popcount are ever called with zero (lsb/msb: outside the domain).
-        const bool zero_checked = q.on_zero && required_zero_result(o, d.sh);
-        std::fprintf(stderr, "%s: %s %s: XFAIL (%s): %s\n", t,
-                     zero_checked ? "only the zero contract compared for" : "skip", id.c_str(),
-                     e->when.name, e->reason);
-        if (!zero_checked) continue;
-        q.nonzero = false;
-      }
-      shape_group& g = group_of(d.sh);
+      participant q;
+      q.d = &d;
+      q.nonzero = how.h == participation::how::all;
+      q.on_zero = how.on_zero;
+      q.label = "fuzz." + id;
+      if (!q.nonzero)
+        std::fprintf(stderr, "%s: only the zero contract compared for %s: %s\n", t, id.c_str(), how.why.c_str());
+      shape_group& g = group_in(groups_, d.sh, target_->ops);
       for (op_plan& p : g.plans)
         if (p.o == o) p.runs.push_back(q);
       if (!d.sh.plain_64())
@@ -311,6 +373,74 @@ differential::differential(std::string_view target, std::initializer_list<op> op
   std::fprintf(stderr, "%s: comparing %zu implementations with the reference and the identities\n",
                t, n);
   no_candidate_compared = candidates_only && n == 0;
+  made().push_back(this);
+}
+
+std::string differential::manifest() const {
+  std::string lines;
+  for (const shape_group& g : groups_)
+    for (const op_plan& p : g.plans)
+      for (const participant& q : p.runs) lines += fuzz_manifest(*q.d, *target_);
+  for (const descriptor* d : skipped_) lines += fuzz_manifest(*d, *target_);
+  return lines;
+}
+
+void differential::report_outputs() const {
+  const std::string t(target_->name);
+  for (const shape_group& g : groups_)
+    for (const op_plan& p : g.plans)
+      for (const participant& q : p.runs)
+        scanproof::report_outputs(q.d->name + " " + t + " pass " + std::to_string(q.tally.calls) + " " +
+                                  hex(q.tally.digest.value()));
+  for (const descriptor* d : skipped_) scanproof::report_outputs(d->name + " " + t + " skip 0 -");
+}
+
+std::optional<std::pair<std::size_t, std::string>> fuzz_oracle(const manifest_line& line,
+                                                               const std::vector<std::string>& paths,
+                                                               std::string& why) {
+  const fuzz_target* t = find_target(line.check);
+  if (!t) return std::nullopt;
+  if (!has_op(*t, line.operation)) {
+    why = "fuzz target " + line.check + " does not compare " + std::string(name(line.operation));
+    return std::nullopt;
+  }
+  // "<how>:<zero result or ->" (fuzz_manifest())
+  const std::size_t colon = line.extra.find(':');
+  const std::string how = line.extra.substr(0, colon), zero = colon == std::string::npos ? "" : line.extra.substr(colon + 1);
+  participant q;
+  q.oracle = true;
+  q.nonzero = how == "all";
+  if (zero != "-") {
+    char* end = nullptr;
+    const long long z = std::strtoll(zero.c_str(), &end, 10);
+    if (zero.empty() || *end) q.on_zero = std::nullopt, q.nonzero = false, q.label = "bad";
+    else q.on_zero = z;
+  }
+  if ((how != "all" && how != "zero" && how != "skip") || q.label == "bad") {
+    why = "its last field '" + line.extra + "' is not <all|zero|skip>:<zero result or -> (fuzz_manifest())";
+    return std::nullopt;
+  }
+  if (how == "skip") return std::pair<std::size_t, std::string>{0, "-"};
+  if (paths.empty()) {
+    why = "a fuzz target's line needs its inputs (scanproof_oracle_table --inputs PATH)";
+    return std::nullopt;
+  }
+  std::vector<std::string> files;
+  if (!input_files(paths, files, why)) return std::nullopt;
+  differential oracle;
+  oracle.target_ = t;
+  const op only[] = {line.operation};
+  group_in(oracle.groups_, line.sh, only).plans[0].runs.push_back(q);
+  for (const std::string& f : files) {
+    std::vector<char> bytes;
+    if (!read_input(f, bytes)) {
+      why = "cannot read '" + f + "'";
+      return std::nullopt;
+    }
+    oracle.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  }
+  const participant& played = oracle.groups_[0].plans[0].runs[0];
+  return std::pair<std::size_t, std::string>{played.tally.calls, hex(played.tally.digest.value())};
 }
 
 void differential::run(const std::uint8_t* data, std::size_t size) const {
@@ -333,12 +463,13 @@ void differential::run_pops(const shape& sh, const participant& q, const word* a
                             const word* from, const std::int64_t* want, const relation* const* why,
                             std::size_t m) const {
   for (std::size_t i = 0; i < m; ++i) {
-    std::int64_t got = 0;
-    word after;
-    q.d->pop_batch(args + i, &got, &after, 1);
     const word left = to_argument(sh, in[i] & ~word::bit(static_cast<int>(want[i] - sh.index_base)));
+    std::int64_t got = want[i];
+    word after = left;
+    if (!q.oracle) q.d->pop_batch(args + i, &got, &after, 1);
     if (got != want[i] || after != left)
-      report({target_, q.d, why[i], from[i], in[i], want[i], got, left, after});
+      report({target_->name, q.d, why[i], from[i], in[i], want[i], got, left, after});
+    q.tally.add(args[i], got, after);
   }
 }
 
@@ -376,27 +507,34 @@ void differential::run_boards(const shape& sh, const op_plan& p, const word* boa
   }
   for (const participant& q : p.runs) {
     // Each implementation from the default process state, and named while it
-    // runs, so an exit inside a scanner is reported as a finding.
+    // runs, so an exit inside a scanner is reported as a finding. The oracle
+    // playing it (fuzz_oracle) returns what is expected.
     const fresh_process_state fresh;
-    flight_begin(*q.d, "differential", q.label);
+    if (!q.oracle) flight_begin(*q.d, "differential", q.label);
     if (q.nonzero && m) {
       for (std::size_t i = 0; i < m; ++i) args[i] = to_argument(sh, in[i]);
-      flight_chunk(args, 0, m);
-      if (q.d->pop_batch) {
+      if (!q.oracle) flight_chunk(args, 0, m);
+      if (p.o == op::pop_lsb || p.o == op::pop_msb) {
         run_pops(sh, q, args, in, from, want, why, m);
       } else {
-        for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
-        for (std::size_t i = 0; i < m; ++i)
-          if (got[i] != want[i]) report({target_, q.d, why[i], from[i], in[i], want[i], got[i]});
+        if (q.oracle)
+          std::copy(want, want + m, got);
+        else
+          for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
+        for (std::size_t i = 0; i < m; ++i) {
+          if (got[i] != want[i]) report({target_->name, q.d, why[i], from[i], in[i], want[i], got[i]});
+          q.tally.add(args[i], got[i]);
+        }
       }
     }
     if (zero_from && q.on_zero) {
       const word zero{};
-      flight_chunk(&zero, 0, 1);
-      const std::int64_t z = call_one(q.d->batch, zero);
-      if (z != *q.on_zero) report({target_, q.d, nullptr, *zero_from, word{}, *q.on_zero, z});
+      if (!q.oracle) flight_chunk(&zero, 0, 1);
+      const std::int64_t z = q.oracle ? *q.on_zero : call_one(q.d->batch, zero);
+      if (z != *q.on_zero) report({target_->name, q.d, nullptr, *zero_from, word{}, *q.on_zero, z});
+      q.tally.add(zero, z);
     }
-    flight_end();
+    if (!q.oracle) flight_end();
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "differential.hpp"
 
@@ -73,6 +74,48 @@ TEST(fuzz_decode, boards_follow_the_shape) {
   EXPECT_EQ(b[0], word{w[0] & 0x7DF3EF9F7CFBE7DF});
   EXPECT_EQ(printf_bytes(two, word{1, 2}), printf_bytes(1) + printf_bytes(2));
   EXPECT_EQ(printf_bytes(draughts, word{5}), printf_bytes(5));
+}
+
+// The judge's oracle for a replay (fuzz_oracle): it answers only a fuzz
+// target's lines, refuses a malformed one by name, and counts the calls the
+// target makes on the files it is given, the zero contract included.
+TEST(fuzz_oracle, answers_a_target_line_over_the_inputs_and_refuses_malformed_ones) {
+  const std::string head = "x popcount_fuzzer pass popcount 64 integer 64 0 18446744073709551615 0 0 - ";
+  const std::vector<std::string> none;
+  std::string why;
+  auto line = scanproof::parse_manifest_line(head + "all:0");
+  ASSERT_TRUE(line);
+  EXPECT_FALSE(scanproof::fuzz::fuzz_oracle(*line, none, why));
+  EXPECT_NE(why.find("needs its inputs"), std::string::npos) << why;
+  why.clear();
+  const auto skipped = scanproof::fuzz::fuzz_oracle(*scanproof::parse_manifest_line(head + "skip:-"), none, why);
+  ASSERT_TRUE(skipped);
+  EXPECT_EQ(skipped->first, 0u);
+  EXPECT_EQ(skipped->second, "-");
+  why.clear();
+  EXPECT_FALSE(scanproof::fuzz::fuzz_oracle(*scanproof::parse_manifest_line(head + "some:0"), none, why));
+  EXPECT_NE(why.find("is not <all|zero|skip>"), std::string::npos) << why;
+  why.clear();
+  auto conformance = scanproof::parse_manifest_line(head + "all:0");
+  conformance->check = "canonical";  // another driver's line: not the fuzz oracle's, and no complaint
+  EXPECT_FALSE(scanproof::fuzz::fuzz_oracle(*conformance, none, why));
+  EXPECT_EQ(why, "");
+  const std::string file = ::testing::TempDir() + "fuzz_oracle_input";
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  const unsigned char bytes[] = {0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};  // 0x300, then 0
+  std::fwrite(bytes, 1, sizeof bytes, f);
+  std::fclose(f);
+  const auto all = scanproof::fuzz::fuzz_oracle(*line, {file}, why);
+  ASSERT_TRUE(all) << why;
+  // 0x300 through both relations, 0 through the first (popcount(0)), and 0's
+  // (b & -b) - 1, every square, through the second.
+  EXPECT_EQ(all->first, 4u);
+  const auto zero_only = scanproof::fuzz::fuzz_oracle(*scanproof::parse_manifest_line(head + "zero:0"), {file}, why);
+  ASSERT_TRUE(zero_only) << why;
+  EXPECT_EQ(zero_only->first, 1u);  // the zero contract once
+  EXPECT_NE(zero_only->second, all->second);
+  std::remove(file.c_str());
 }
 
 }  // namespace
