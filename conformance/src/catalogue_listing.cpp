@@ -44,8 +44,6 @@ std::string source_path(const descriptor& d) {
   return d.source;
 }
 
-namespace {
-// An argument of up to `width` bits: decimal (up to 64 bits) or 0x and hex digits.
 std::optional<word> parse_argument(const std::string& in, int width) {
   if (in.empty() || in[0] == '-') return std::nullopt;
   word v;
@@ -67,7 +65,6 @@ std::optional<word> parse_argument(const std::string& in, int width) {
   if (v & ~word::ones(width)) return std::nullopt;
   return v;
 }
-}  // namespace
 
 // ci/matrix --prove replays a cross target's proof counterexamples with this
 // under the target's emulator.

@@ -195,6 +195,13 @@ if [ -x "$work/conformance/scanproof_prove" ]; then
     'PASS proved +rust_assert_lsb' 'preconditions: Rust panic \(core::panicking::panic_fmt\): reached on no checked input' \
     'FAIL counterexample +rust_assert_ctz'
   ! grep -q 'not provable.*rust_assert' "$work/prove.log" || fail "a Rust assert's panic path was not provable"
+  # The prover holds no candidate's code (proof/src/prover/main.cpp): it reads
+  # each candidate's declaration from the scanproof command's file, and
+  # replays a counterexample in `scanproof eval`'s process.
+  ! grep -aq 'rust_debruijn_wrong' "$work/conformance/scanproof_prove" ||
+    fail "scanproof_prove links a candidate: its start-up code would run where a proof's verdict is given"
+  has "$work/prove.log" 'replayed: the built implementation returns 62, as the solver predicted' \
+    'replayed: the built implementation stops too'
   echo "checked scanproof prove on rustc's bitcode"
 else
   echo "not checked: scanproof prove is not built here (clang-19, llvm-19-dev, libz3-dev)"

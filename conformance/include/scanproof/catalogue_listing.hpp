@@ -2,6 +2,7 @@
 // `scanproof eval` (docs/contracts.md, Commands), which the conformance driver
 // answers too, through the same table (catalogue_commands.hpp).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,8 @@ std::string catalogue_json();
 // state. 0 if every call returned, 1 if one did not, 2 on a usage error
 // (messages begin with `program`).
 int eval_inputs(const std::string& program, const std::string& impl, const std::vector<std::string>& inputs);
+// An argument of up to `width` bits as eval reads it (and prints a board
+// left behind): decimal (up to 64 bits) or 0x and hex digits.
+std::optional<word> parse_argument(const std::string& in, int width);
 
 }  // namespace scanproof

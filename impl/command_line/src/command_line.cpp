@@ -71,14 +71,15 @@ std::optional<arguments> parse(std::string_view program, int argc, char** argv, 
   return out;
 }
 
-std::optional<std::vector<std::string>> implementation_names(std::string_view program, const std::string& text) {
+std::optional<std::vector<std::string>> implementation_names(std::string_view program, const std::string& text,
+                                                             const std::function<bool(const std::string&)>& known) {
   std::vector<std::string> names;
   for (std::size_t at = 0; at <= text.size();) {
     const std::size_t comma = std::min(text.find(',', at), text.size());
     const std::string n = text.substr(at, comma - at);
     at = comma + 1;
     if (n.empty()) continue;
-    if (!find(n)) {
+    if (known ? !known(n) : !find(n)) {
       say(program, "no implementation named '" + n + "' (see `scanproof list`)");
       return std::nullopt;
     }

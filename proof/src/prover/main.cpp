@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <variant>
@@ -22,8 +23,11 @@
 #include "ir/ir.hpp"
 #include "prover/prove.hpp"
 #include "prover/report.hpp"
+#include "scanproof/catalogue_listing.hpp"
 #include "scanproof/command_line.hpp"
+#include "scanproof/judge.hpp"
 #include "scanproof/registry.hpp"
+#include "scanproof/shape.hpp"
 #include "scanproof/supervise.hpp"
 
 namespace {
@@ -49,6 +53,72 @@ std::string self_path(const char* argv0) {
   return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string(argv0);
 }
 
+// What this program proves: the registry's implementations and, in a build
+// with candidates, the candidates read from their declarations in the
+// `scanproof` command's file (declaration.h). This program then links the
+// catalogue alone (proof/CMakeLists.txt), so no candidate's code, its
+// start-up code included, runs in the process that gives a proof's verdict
+// (docs/contracts.md, the threat model); a candidate's counterexample is
+// replayed in `scanproof eval`'s process instead (replay_by_eval).
+const std::vector<descriptor>& provable() {
+  static const std::vector<descriptor> all = [] {
+    std::vector<descriptor> v(registry().begin(), registry().end());
+#ifdef SCANPROOF_CANDIDATES_PROGRAM
+    std::ifstream in(SCANPROOF_CANDIDATES_PROGRAM, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) {
+      std::cerr << "scanproof prove: cannot read the candidates' declarations in " SCANPROOF_CANDIDATES_PROGRAM "\n";
+      std::exit(2);
+    }
+    for (const scanproof_declaration& r : declarations_in(bytes)) {
+      if (const std::string why = declaration_problem(r); !why.empty()) {
+        std::cerr << "scanproof prove: a candidate's declaration in " SCANPROOF_CANDIDATES_PROGRAM ": " << why << "\n";
+        std::exit(2);
+      }
+      v.push_back(declared_descriptor(r));
+    }
+#endif
+    return v;
+  }();
+  return all;
+}
+
+#ifdef SCANPROOF_CANDIDATES_PROGRAM
+// A candidate's counterexample replayed by `scanproof eval --impl NAME INPUT`
+// (which prints "<input> <result> [<board left>]", or "<input> did-not-return
+// <why>"), under a limit: replay_elsewhere (prove.hpp).
+std::optional<std::int64_t> replay_by_eval(const descriptor& d, word argument, std::optional<word>& after,
+                                           std::string& why) {
+  const std::string input = d.sh.width > 64 ? hex128(argument) : hex(argument.lo);
+  const std::string cmd = "timeout -s KILL 90 '" SCANPROOF_CANDIDATES_PROGRAM "' eval --impl " + d.name + " " + input +
+                          " 2>/dev/null";  // its line on stdout: the scanner's own text on stderr is not read
+  std::FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    why = "not replayed: cannot run " + cmd;
+    return std::nullopt;
+  }
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  const int status = pclose(p);
+  std::istringstream words(out.substr(0, out.find('\n')));
+  std::string shown, result, left;
+  words >> shown >> result >> left;
+  if (status == 0 && shown == input && !result.empty() && result.find_first_not_of("-0123456789") == std::string::npos) {
+    if (!left.empty()) after = parse_argument(left, d.sh.width);
+    return std::stoll(result);
+  }
+  std::string told = out.substr(0, out.find('\n'));
+  if (const std::size_t at = told.find(" did-not-return "); result == "did-not-return" && at != std::string::npos)
+    told = told.substr(at + 16);
+  if (result == "did-not-return" && told.find("signal") != std::string::npos)
+    why = "replay died with signal, in `scanproof eval`: " + told;  // check_replay's "the built implementation stops too"
+  else
+    why = "replay in `scanproof eval` gave no result: " + (told.empty() ? "exit status " + std::to_string(status) : told);
+  return std::nullopt;
+}
+#endif
+
 // One ctest test per registered implementation, discovered after the build
 // (like gtest_discover_tests): the registry, not CMake, lists them.
 int emit_ctest(const std::string& file, const std::string& exe, const std::string& timeout) {
@@ -60,7 +130,7 @@ int emit_ctest(const std::string& file, const std::string& exe, const std::strin
   // A guard against a hang, not a timing: + IR loading, translation and Z3's
   // coarse timeout checks (serialization overran +120 s on a loaded machine).
   const long ctest_timeout = 2 * std::atol(timeout.c_str()) + 120;
-  for (const descriptor& d : registry()) {
+  for (const descriptor& d : provable()) {
     // The op label carries the width when it is not 64, as in conformance.*.
     const std::string test = "proof." + op_label(d.operation, d.sh) + "." + d.name;
     // Through the launcher (cmake/scanproof-launch): the verdict is the exit
@@ -115,7 +185,9 @@ std::variant<request, int> read_request(int argc, char** argv) {
   }
   if (a->has("emit-ctest")) return emit_ctest(a->value("emit-ctest"), self_path(argv[0]), r.timeout);
   if (a->has("op") && !(r.only_op = cl::op_named(me, a->value("op")))) return 2;
-  const auto names = cl::implementation_names(me, a->value("impl"));
+  const auto names = cl::implementation_names(me, a->value("impl"), [](const std::string& n) {
+    return std::any_of(provable().begin(), provable().end(), [&](const descriptor& d) { return d.name == n; });
+  });
   if (!names) return 2;
   r.names = *names;
   return r;
@@ -143,7 +215,7 @@ std::unique_ptr<proof::ir_set> target_ir(const std::string& target) {
 
 std::vector<const descriptor*> selected(const request& r) {
   std::vector<const descriptor*> todo;
-  for (const descriptor& d : registry())
+  for (const descriptor& d : provable())
     if ((r.names.empty() || std::find(r.names.begin(), r.names.end(), d.name) != r.names.end()) &&
         (!r.only_op || d.operation == *r.only_op))
       todo.push_back(&d);
@@ -214,6 +286,9 @@ static int prove_main(int argc, char** argv) {
   po.timeout_s = rq.timeout_s;
   po.loop_bound = rq.loop_bound;
   po.replay = rq.target == "host";
+#ifdef SCANPROOF_CANDIDATES_PROGRAM
+  po.replay_elsewhere = replay_by_eval;
+#endif
   if (!po.replay)
     po.no_replay = "not replayed: this is " + rq.target + " IR and the prover runs host code; run `scanproof check --impl NAME` in the " + rq.target + " build under its emulator";
   text << "scanproof prove: " << ir->target << " (" << ir->triple << ", "

@@ -120,14 +120,16 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
   replay = o.no_replay;
   std::string replay_failed;
   std::optional<word> after;  // a pop op's board left behind by the build
+  const bool runs = o.replay && (d.batch || o.replay_elsewhere);
   const std::optional<std::int64_t> replayed =
-      o.replay && d.batch ? replay_one(d.batch, d.pop_batch, to_argument(d.sh, r.input), after, replay_failed)
-                          : std::nullopt;
+      !runs ? std::nullopt
+      : d.batch ? replay_one(d.batch, d.pop_batch, to_argument(d.sh, r.input), after, replay_failed)
+                : o.replay_elsewhere(d, to_argument(d.sh, r.input), after, replay_failed);
   // What a call returned: its index, and a pop op's board left behind.
   const auto shown = [&](std::int64_t v, const std::optional<word>& left) {
     return std::to_string(v) + (left ? " leaving " + render_argument(d.sh, *left) : "");
   };
-  if (r.exit && o.replay && d.batch) {
+  if (r.exit && runs) {
     // The IR stops there: the build must stop too (killed by the
     // abort's or trap's signal), unless the stop is an assert this
     // process's build compiled out.
@@ -147,7 +149,7 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
       out.result = status::fail;
       return false;
     }
-  } else if (o.replay && d.batch && !replayed) {
+  } else if (runs && !replayed) {
     replay = "replayed: the built implementation gave no result: " + replay_failed;
     if (!r.ub) {  // a defined computation must return what the IR says
       out.verdict = "error";

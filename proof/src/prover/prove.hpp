@@ -1,6 +1,7 @@
 // Proves one implementation's contract on one target's IR.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,13 @@ struct prove_options {
   // meaningful when the IR is this process's target; otherwise `no_replay` says why.
   bool replay = true;
   std::string no_replay;
+  // Replays a counterexample of an implementation whose code this process
+  // does not hold (d.batch is null: a candidate read from its declaration,
+  // main.cpp) in another process, as replay_one() does with the code: the
+  // result, or nullopt with `why` ("replay died with signal..." if it did).
+  std::function<std::optional<std::int64_t>(const descriptor& d, word argument, std::optional<word>& after,
+                                            std::string& why)>
+      replay_elsewhere;
 };
 
 enum class status { pass, fail, skip };

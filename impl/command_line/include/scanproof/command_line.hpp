@@ -50,9 +50,12 @@ std::optional<arguments> parse(std::string_view program, int argc, char** argv, 
 
 // --impl a,b,c: the names, each of a registered implementation (a typo is
 // an error naming it, not an empty run); empty items are skipped, so an
-// empty value means every implementation.
-std::optional<std::vector<std::string>> implementation_names(std::string_view program,
-                                                             const std::string& text);
+// empty value means every implementation. `known`, if given, says which
+// names there are instead of the registry (the prover's: it also knows
+// candidates it reads from their declarations).
+std::optional<std::vector<std::string>> implementation_names(
+    std::string_view program, const std::string& text,
+    const std::function<bool(const std::string&)>& known = nullptr);
 
 // --op OP: one of the ops (op.hpp), or an error listing them.
 std::optional<op> op_named(std::string_view program, const std::string& text);
