@@ -87,6 +87,29 @@ RC_PARAMS=seed=1 laws "RapidCheck under RC_PARAMS: judged on the record alone, a
   "lsb.good.known_answers" 0 "good known_answers pass 28 0x5555555555555555"
 RC_PARAMS=seed=1 laws "the canonical driver under RC_PARAMS: judged" 1 "outputs 0x5555555555555555 are not the oracle's" \
   canonical "lsb.good.known_answers" 0 "good known_answers pass 28 0x5555555555555555"
+# A fuzz replay's table (fuzz-regression.*: fuzz/differential.hpp) is judged
+# whole: every implementation's line, whichever the test.
+cat >"$work/fuzz-regression.t.corpus_judge_table.txt" <<'T'
+good bitscan_fuzzer pass 549 0x1111111111111111
+other bitscan_fuzzer skip 0 -
+T
+whole() {  # whole NAME WANT-STATUS PATTERN STATUS LINE...
+  local name=$1 want=$2 pattern=$3 status=$4
+  shift 4
+  expect "$name" "$want" "$pattern" "$launcher" --judge "$work/fuzz-regression.t.corpus_judge_table.txt" \
+    "$work/fake" "$status" "$@"
+}
+replay=("good bitscan_fuzzer pass 549 0x1111111111111111" "other bitscan_fuzzer skip 0 -")
+whole "a replay with every line passes" 0 "" 0 "${replay[@]}"
+whole "a replay missing one line fails, naming it" 1 \
+  "fuzz-regression.t.corpus: judged from its outputs: FAIL: check other's replay reported no outputs" 0 "${replay[0]}"
+whole "a replay with no line fails as a replay cut short" 1 \
+  "FAIL: no implementation reported its calls \\(2 expected\\): the replay did not run to its end" 0
+whole "a replay's wrong digest fails" 1 "check good's replay: outputs 0x2222222222222222 are not the oracle's" 0 \
+  "good bitscan_fuzzer pass 549 0x2222222222222222" "${replay[1]}"
+printf '' >"$work/fuzz-regression.empty.corpus_judge_table.txt"
+expect "an empty replay table skips with the replay" 77 "" "$launcher" \
+  --judge "$work/fuzz-regression.empty.corpus_judge_table.txt" "$work/fake" 77
 rc=0
 "$launcher" --judge "$work/no-such-table" "$work/fake" 0 >"$work/out" 2>&1 || rc=$?
 if [ "$rc" = 2 ] && grep -q -- "--judge needs a readable table" "$work/out"; then echo "ok: a missing table is a usage error"
