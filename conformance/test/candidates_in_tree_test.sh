@@ -162,6 +162,13 @@ hostile)
   expect debruijn_walisch run
   expect std_popcount run
   expect hostile_spoiler_popcount run
+  # ...and so is the candidate it spoils (hostile_c_popcount_ul, expected to
+  # run above): each driver puts a candidate's registered kernels back before
+  # its work, and says so (restore_kernels, registry.hpp).
+  "$work/conformance/conformance_test" --gtest_filter='popcount.hostile_c_popcount_ul.known_answers' \
+    >"$work/victim.log" 2>&1 || true
+  grep -q "candidate 'hostile_c_popcount_ul': start-up code in this process (this candidate's or another's) changed its kernels" \
+    "$work/victim.log" || fail "hostile_c_popcount_ul: its swapped kernels were not put back, or not said: $(cat "$work/victim.log")"
   # So are the catalogue's fuzz regressions: popcount_fuzzer_catalogue replays
   # them (keeping the names fuzz-regression.popcount_fuzzer.*), and the
   # candidates' own replay is fuzz-regression.popcount_fuzzer.candidates.*.

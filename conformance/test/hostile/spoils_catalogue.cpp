@@ -1,8 +1,12 @@
 // Hostile: a right candidate whose start-up code swaps a catalogue entry's
-// kernel (std_popcount) for a wrong one, so the entry would fail and take the
-// blame (issue 47, item 3). In a build with candidates the catalogue's
-// conformance tests run in conformance_catalogue_test, which links no
-// candidate: std_popcount must still pass there.
+// kernel (std_popcount) and another candidate's (hostile_c_popcount_ul, of
+// c_scanners.c, registered before it: link order) for a wrong one, so they
+// would fail and take the blame (issue 47, item 3). In a build with
+// candidates the catalogue's conformance tests run in
+// conformance_catalogue_test, which links no candidate: std_popcount must
+// still pass there; every driver puts a candidate's registered kernels back
+// before its work (restore_kernels, registry.hpp): hostile_c_popcount_ul must
+// pass, with the driver's warning naming it.
 #include <scanproof/candidate.hpp>
 
 #include <cstddef>
@@ -25,10 +29,14 @@ void wrong_values(const std::uint64_t* in, std::int64_t* out, std::size_t n) {
 }
 const bool spoiled = [] {
   if (!&scanproof::find) return false;
-  auto* d = const_cast<scanproof::descriptor*>(scanproof::find("std_popcount"));  // NOLINT: the attack
-  if (d == nullptr) return false;
-  d->batch = wrong_batch;
-  d->batch_values = wrong_values;
-  return true;
+  bool any = false;
+  for (const char* victim : {"std_popcount", "hostile_c_popcount_ul"}) {
+    auto* d = const_cast<scanproof::descriptor*>(scanproof::find(victim));  // NOLINT: the attack
+    if (d == nullptr) continue;
+    d->batch = wrong_batch;
+    d->batch_values = wrong_values;
+    any = true;
+  }
+  return any;
 }();
 }  // namespace

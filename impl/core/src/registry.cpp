@@ -317,6 +317,29 @@ void restore_entries(store& s, std::vector<std::string>& changed) {
 }
 }  // namespace
 
+std::vector<std::string> restore_kernels() {
+  store& s = the_store();
+  std::vector<std::string> changed;
+  for (descriptor& d : s.items) {
+    if (!d.declaration) continue;
+    for (const auto& [record, k] : s.declared_kernels) {
+      if (record != d.declaration) continue;
+      // (No kernel at all is a claim of "not built here", a change of its
+      // declaration: left to the judge, which names it.)
+      if ((d.batch == k.batch && d.chain == k.chain && d.serialize == k.serialize && d.pop_batch == k.pop_batch &&
+           d.batch_values == k.batch_values) ||
+          (d.batch == nullptr) != (k.batch == nullptr))
+        break;
+      set_kernels(d, k);
+      changed.push_back(where(d) + ": candidate '" + d.name +
+                        "': start-up code in this process (this candidate's or another's) changed its kernels; "
+                        "the kernels its registration made are tested");
+      break;
+    }
+  }
+  return changed;
+}
+
 std::vector<std::string> restore_declarations() {
   store& s = the_store();
   apply_file_options(s);

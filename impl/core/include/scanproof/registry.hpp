@@ -80,6 +80,16 @@ descriptor declared_descriptor(const scanproof_declaration& r);
 // start-up code can swap an entry's kernel), each change named.
 std::vector<std::string> restore_declarations();
 
+// For every program that tests candidates (supervised_main, before its work):
+// each candidate's kernels as its registration made them -- the functions its
+// source names -- if start-up code in the process (its own, or another
+// candidate's: one file's initialiser can swap another's kernel, which would
+// then fail and take the blame) changed them. One line per candidate changed.
+// Its declaration is left as it runs: the launcher's judge compares that with
+// its record. Code that writes another candidate's code or data, or the
+// registry's own copies, is not caught in-process (docs/contracts.md).
+std::vector<std::string> restore_kernels();
+
 }  // namespace scanproof
 
 // What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate:
