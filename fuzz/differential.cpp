@@ -270,6 +270,7 @@ std::string printf_bytes(std::uint64_t b) {
 
 namespace {
 bool no_candidate_compared = false;
+bool restore_before_each = false;  // restore_kernels_before_each_implementation
 
 // The group of shape `sh` in `groups`, made with a plan per op of `ops`.
 // Implementations share a group where the boards they see are the same:
@@ -293,6 +294,8 @@ Group& group_in(std::vector<Group>& groups, const shape& sh, std::span<const op>
 }  // namespace
 
 bool nothing_to_compare() { return no_candidate_compared; }
+
+void restore_kernels_before_each_implementation(bool on) { restore_before_each = on; }
 
 const fuzz_target* find_target(std::string_view name) {
   for (const fuzz_target& t : targets)
@@ -510,6 +513,8 @@ void differential::run_boards(const shape& sh, const op_plan& p, const word* boa
     // runs, so an exit inside a scanner is reported as a finding. The oracle
     // playing it (fuzz_oracle) returns what is expected.
     const fresh_process_state fresh;
+    if (restore_before_each && !q.oracle)
+      for (const std::string& w : restore_kernels()) std::fprintf(stderr, "scanproof: warning: %s\n", w.c_str());
     if (!q.oracle) flight_begin(*q.d, "differential", q.label);
     if (q.nonzero && m) {
       for (std::size_t i = 0; i < m; ++i) args[i] = to_argument(sh, in[i]);

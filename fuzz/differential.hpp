@@ -178,6 +178,12 @@ class differential {
 // manifest and outputs (replay_main.cpp).
 std::span<const differential* const> differentials();
 
+// With `on` (the replay's main: its verdicts are judged), each implementation's
+// probes start with every candidate's kernels as registered (restore_kernels,
+// registry.hpp): a candidate whose kernel, called, swaps another's does not
+// make the other fail. Off in a campaign, where it would cost every input.
+void restore_kernels_before_each_implementation(bool on);
+
 // True once a differential compared no implementation because its build's
 // candidates have none of its ops: the replay is then a skip, saying so
 // (replay_main.cpp), not a pass of the reference alone.

@@ -62,6 +62,7 @@ int replay(int argc, char** argv) {
   std::string problem;
   if (!scanproof::fuzz::input_files(paths, inputs, problem)) return usage(self, problem);
   std::signal(SIGABRT, name_failing_input);
+  scanproof::fuzz::restore_kernels_before_each_implementation(true);
   for (const std::string& p : inputs) {
     std::snprintf(current, sizeof current, "%s", p.c_str());
     std::vector<char> bytes;
