@@ -413,13 +413,11 @@ std::optional<std::pair<std::size_t, std::string>> fuzz_oracle(const manifest_li
   participant q;
   q.oracle = true;
   q.nonzero = how == "all";
-  if (zero != "-") {
-    char* end = nullptr;
-    const long long z = std::strtoll(zero.c_str(), &end, 10);
-    if (zero.empty() || *end) q.on_zero = std::nullopt, q.nonzero = false, q.label = "bad";
-    else q.on_zero = z;
-  }
-  if ((how != "all" && how != "zero" && how != "skip") || q.label == "bad") {
+  char* end = nullptr;
+  const long long z = std::strtoll(zero.c_str(), &end, 10);
+  const bool zero_read = zero == "-" || (!zero.empty() && *end == '\0');
+  if (zero != "-" && zero_read) q.on_zero = z;
+  if ((how != "all" && how != "zero" && how != "skip") || !zero_read) {
     why = "its last field '" + line.extra + "' is not <all|zero|skip>:<zero result or -> (fuzz_manifest())";
     return std::nullopt;
   }
