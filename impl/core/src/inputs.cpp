@@ -21,6 +21,17 @@
 #else
 #define SCANPROOF_HAS_MMAP 0
 #endif
+// Input files are mapped (map_file) on POSIX and Windows; WASI reads them.
+#if defined(_WIN32)
+#define SCANPROOF_MAPS_INPUTS 1
+#define WIN32_LEAN_AND_MEAN
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#else
+#define SCANPROOF_MAPS_INPUTS SCANPROOF_HAS_MMAP
+#endif
 
 namespace scanproof {
 
@@ -276,6 +287,30 @@ bool map_file(const std::string& path, stored_inputs& out) {
   out.from = stored_inputs::origin::mapped;
   return true;
 }
+void unmap(void* m, std::size_t bytes) { ::munmap(m, bytes); }
+#elif defined(_WIN32)
+// The same with a file mapping: reading the file instead cost each process
+// under Wine (no fork: a process per test) more per input than the checks
+// themselves (docs/measurements.md).
+bool map_file(const std::string& path, stored_inputs& out) {
+  const HANDLE file = CreateFileA(path.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                  FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (file == INVALID_HANDLE_VALUE) return false;
+  LARGE_INTEGER size{};
+  const HANDLE mapping = GetFileSizeEx(file, &size) && size.QuadPart > 0
+                             ? CreateFileMappingA(file, nullptr, PAGE_READONLY, 0, 0, nullptr)
+                             : nullptr;
+  void* m = mapping ? MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0) : nullptr;
+  if (mapping) CloseHandle(mapping);  // the view keeps the mapping alive
+  CloseHandle(file);
+  if (!m) return false;
+  out.map = m;
+  out.map_bytes = static_cast<std::size_t>(size.QuadPart);
+  out.values.data = static_cast<const std::uint64_t*>(m);
+  out.from = stored_inputs::origin::mapped;
+  return true;
+}
+void unmap(void* m, std::size_t) { UnmapViewOfFile(m); }
 #endif
 
 // The whole file through stdio as 64-bit values. `partial`: it is there but
@@ -323,8 +358,12 @@ bool write_file(const std::string& path, const std::vector<std::uint64_t>& v) {
   if (!f) return false;
   bool ok = std::fwrite(v.data(), sizeof v[0], v.size(), f) == v.size();
   ok = std::fclose(f) == 0 && ok;
+#if defined(_WIN32)  // rename does not replace an existing file there (a corrupt one made again)
+  if (ok && MoveFileExA(tmp.c_str(), path.c_str(), MOVEFILE_REPLACE_EXISTING)) return true;
+#else
   if (ok && std::rename(tmp.c_str(), path.c_str()) == 0) return true;
-  std::remove(tmp.c_str());  // Windows: rename does not replace; the file another process wrote stays
+#endif
+  std::remove(tmp.c_str());  // a file another process maps or wrote meanwhile stays
   return false;
 }
 }  // namespace
@@ -339,8 +378,8 @@ stored_inputs::stored_inputs(stored_inputs&& o) noexcept
 }
 
 stored_inputs::~stored_inputs() {
-#if SCANPROOF_HAS_MMAP
-  if (map) ::munmap(map, map_bytes);
+#if SCANPROOF_MAPS_INPUTS
+  if (map) unmap(map, map_bytes);
 #endif
 }
 
@@ -357,7 +396,7 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
   r.values.units = u;
   const std::string path = cache_dir && *cache_dir && pin ? cache_path(s, width, cache_dir) : "";
   if (!path.empty()) {
-#if SCANPROOF_HAS_MMAP
+#if SCANPROOF_MAPS_INPUTS
     const bool found = (!inputs_read_into_memory && map_file(path, r)) || read_file(path, r);
 #else
     const bool found = read_file(path, r);
@@ -378,8 +417,8 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
     if (found) {
       std::fprintf(stderr, "scanproof: input cache %s is stale or corrupt (size or digest differs from its pin): made again\n",
                    path.c_str());
-#if SCANPROOF_HAS_MMAP
-      if (r.map) ::munmap(r.map, r.map_bytes);
+#if SCANPROOF_MAPS_INPUTS
+      if (r.map) unmap(r.map, r.map_bytes);
 #endif
       r.map = nullptr;
       r.map_bytes = 0;
