@@ -126,7 +126,8 @@ def replay_counterexamples(t, data, s):
     try:
         for i in todo:
             p = subprocess.run(run.eval_command(program, emu, i["name"], [i["input"]]), capture_output=True,
-                               text=True, check=False, stdin=subprocess.DEVNULL, timeout=300)
+                               text=True, check=False, stdin=subprocess.DEVNULL, timeout=300,
+                               env=run.sandboxed_env(program))
             words = p.stdout.split()
             # A two-half board is shown as the scanner sees it ({lo=..., hi=...});
             # eval takes the argument as 0x<hi><lo> ("input").

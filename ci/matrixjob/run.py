@@ -53,8 +53,10 @@ class Settings:
         self.oracle = ""
 
     def labels(self):
-        """Candidates alone: their conformance and property tests (fuzz
-        regressions replay the whole registry, so they come with the catalogue)."""
+        """Candidates alone: their conformance and property tests. The fuzz
+        regressions (the catalogue's corpus replayed, the candidates' own
+        replays fuzz-regression.<target>.candidates.* among them) run with
+        --with-catalogue, which also builds the fuzz programs (build_target)."""
         return LABELS if not self.candidates or self.with_catalogue else ("conformance", "properties")
 
 
@@ -402,13 +404,26 @@ def sandbox(program):
     return []
 
 
+def sandboxed_env(program):
+    """The environment of a command run in sandbox(program): TMPDIR inside
+    the build tree (made before the sandbox, so it may be written in), since
+    with the tree under /tmp nothing new may be made directly in /tmp there,
+    and Wine's server makes its directory in $TMPDIR."""
+    prefix = sandbox(program)
+    if not prefix:
+        return None
+    tmp = os.path.join(os.path.dirname(prefix[2]), "matrix-tmp")
+    os.makedirs(tmp, exist_ok=True)
+    return dict(os.environ, TMPDIR=tmp)
+
+
 def catalogue(program, emu):
     """(listing, "") of `scanproof list --json` as `program` (catalogue_program)
     prints it under the emulator, or (None, why it failed)."""
     if not program:
         return None, "the build names no conformance driver (catalogue-program.txt: ci/matrixjob/CMakeLists.txt)"
     p = subprocess.run(sandbox(program) + emu.split() + [program, "list", "--json"], capture_output=True, text=True,
-                       check=False, stdin=subprocess.DEVNULL)
+                       check=False, stdin=subprocess.DEVNULL, env=sandboxed_env(program))
     try:
         return json.loads(p.stdout), ""
     except json.JSONDecodeError:
