@@ -123,7 +123,7 @@ void expected_batch(op o, const shape& sh, const word* in, std::int64_t* out, st
 }
 
 // The number of set bits of a board, without a call (result_checks.hpp).
-// This and note_failure() run once per wrong result of a sweep: kept inline,
+// This runs once per wrong result of a sweep (note_wrong_results): kept inline,
 // which GCC stopped doing on m68k as this unit grew (a scanner wrong on every
 // input then took 12 % longer).
 [[gnu::always_inline]] inline unsigned ones(word b) { return popcount_swar(b.lo) + popcount_swar(b.hi); }
@@ -133,33 +133,6 @@ bool smaller(word a, word b) {
   const unsigned pa = ones(a), pb = ones(b);
   return pa != pb ? pa < pb : a < b;
 }
-
-// Notes one wrong result, on board b, in o: the count, the first and the
-// smallest (`smaller`). make() builds its mismatch only when it is the first
-// or a new smallest: most wrong results of a broken scanner are neither, and
-// a sweep that fails on every input pays only the count and the comparison.
-// smallest_ones caches ones(o.smallest->input).
-// A board with more set bits than the smallest's is no new smallest, and a
-// broken scanner's smallest has one or two bits after its first chunk: so b
-// with its lowest one or two set bits cleared is tested first, three or six
-// operations where ones() is two SWAR counts (under qemu most of the harness's
-// time on a scanner wrong on every input).
-template <class Make>
-[[gnu::always_inline]] inline void note_failure(observation& o, unsigned& smallest_ones, word b, Make make) {
-  ++o.failures;
-  if (o.smallest && smallest_ones <= 2) {
-    word rest = b & (b - word{1});
-    if (smallest_ones == 2) rest = rest & (rest - word{1});
-    if (rest) return;
-  }
-  const unsigned k = ones(b);
-  if (o.smallest && (k > smallest_ones || (k == smallest_ones && !(b < o.smallest->input)))) return;
-  mismatch m = make();
-  if (!o.first) o.first = m;
-  o.smallest = std::move(m);
-  smallest_ones = k;
-}
-unsigned ones_of_smallest(const observation& o) { return o.smallest ? ones(o.smallest->input) : 0; }
 
 // A pop op (op.hpp: pops()) on one board, judged by the naive oracle: index
 // and board left behind; nullopt when both are right.
@@ -190,36 +163,54 @@ mismatch shrink(const descriptor& d, mismatch m) {
       });
 }
 
-// Adds a chunk's wrong results (got[i] != ref[i], on board(i), input #base+i+1)
-// to o: the first, the smallest and the count.
-template <class Board>
-void note_mismatches(observation& o, const std::int64_t* got, const std::int64_t* ref, std::size_t n,
-                     std::size_t base, Board board) {
-  unsigned smallest_ones = ones_of_smallest(o);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (got[i] == ref[i]) continue;
-    const word b = board(i);
-    note_failure(o, smallest_ones, b, [&] { return mismatch{b, ref[i], got[i], base + i + 1}; });
-  }
-}
-
 // One integer of 64 bits, index base 0: the shape <bit> counts directly.
 bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument::integer && !sh.index_base; }
 
-// A self-checked chunk the fast judgement found wrong: each result judged again
-// by the same check (wrong(i): result_checks.hpp), in input order, and an
-// expected value computed (make(i)) only for a mismatch note_failure()
-// builds, so a scanner wrong on every input pays the check and a comparison
-// per input, not the expected values of the chunk. The same failures, first
-// and smallest as note_mismatches() on the expected values: the checks are
-// exact (unit.result_checks).
+// A chunk's wrong results noted in o: the count, the first (in input order)
+// and the smallest (`smaller`; the earliest of equals), a mismatch built by
+// make(i) for those two alone, so a scanner wrong on every input pays no
+// expected value per input. wrong(i) says whether input i's result is wrong
+// (result_checks.hpp's exact checks, or the expected values), board(i) is
+// its board. Two passes without a branch per input: the wrong inputs'
+// places, then the smallest of them. Noted one by one as they were found,
+// the branches cost more under qemu than the checks themselves on a scanner
+// wrong on every input (docs/measurements.md).
 // Not inline: the sweeps' own loops stay as lean as they were (on m68k, a
 // compare_values() with this inside ran every check about 10 % slower).
 template <class Wrong, class Board, class Make>
 [[gnu::noinline]] void note_wrong_results(observation& o, std::size_t n, Wrong wrong, Board board, Make make) {
-  unsigned smallest_ones = ones_of_smallest(o);
-  for (std::size_t i = 0; i < n; ++i)
-    if (wrong(i)) note_failure(o, smallest_ones, board(i), [&] { return make(i); });
+  thread_local std::vector<std::uint32_t> at;  // the wrong inputs' places, in order; kept: no fill per chunk
+  if (at.size() < n) at.resize(n);
+  std::size_t m = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    at[m] = static_cast<std::uint32_t>(i);
+    m += wrong(i) ? 1 : 0;
+  }
+  if (m == 0) return;
+  o.failures += m;
+  std::size_t best = at[0];
+  word best_board = board(best);
+  unsigned best_ones = ones(best_board);
+  for (std::size_t j = 1; j < m; ++j) {
+    const word b = board(at[j]);
+    const unsigned k = ones(b);
+    const bool better = k < best_ones || (k == best_ones && b < best_board);
+    best = better ? at[j] : best;
+    best_board = better ? b : best_board;
+    best_ones = better ? k : best_ones;
+  }
+  if (!o.first) o.first = make(at[0]);
+  if (!o.smallest || smaller(best_board, o.smallest->input)) o.smallest = make(best);
+}
+
+// The chunk's results against expected values (got[i] != ref[i]), on board(i),
+// input #base+i+1.
+template <class Board>
+void note_mismatches(observation& o, const std::int64_t* got, const std::int64_t* ref, std::size_t n,
+                     std::size_t base, Board board) {
+  note_wrong_results(
+      o, n, [&](std::size_t i) { return got[i] != ref[i]; }, board,
+      [&](std::size_t i) { return mismatch{board(i), ref[i], got[i], base + i + 1}; });
 }
 
 // Inputs per chunk: boards, arguments, results and expected values of one
@@ -333,12 +324,12 @@ observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_che
       continue;
     }
     want(boards.data(), ref.data(), n, base);
-    unsigned smallest_ones = ones_of_smallest(o);
-    for (std::size_t i = 0; i < n; ++i) {
-      const word want_after = argument_of(expected_after(d.operation, boards[i]));
-      if (got[i] == ref[i] && after[i] == want_after) continue;
-      note_failure(o, smallest_ones, boards[i], [&] { return pop_mismatch_at(i, ref[i]); });
-    }
+    note_wrong_results(
+        o, n,
+        [&](std::size_t i) {
+          return got[i] != ref[i] || !(after[i] == argument_of(expected_after(d.operation, boards[i])));
+        },
+        [&](std::size_t i) { return boards[i]; }, [&](std::size_t i) { return pop_mismatch_at(i, ref[i]); });
   }
   o.inputs = base;
   o.digest = h.value();
@@ -464,14 +455,14 @@ observation compare_values(const descriptor& d, set_boards& fill) {
     fill.digest_values(in, h, got.data(), n);
     if (!differences(d.operation, d.sh, in, got.data(), n)) continue;
     if (plain_64) {  // each input judged again by the same check; the expected value only for a mismatch built
-      unsigned smallest_ones = ones_of_smallest(o);
       with_result_check<native_counts>(d.operation, [&](auto wrong) {
-        for (std::size_t i = 0; i < n; ++i) {
-          if (!wrong(in[i], static_cast<std::uint64_t>(got[i]))) continue;
-          const word b{in[i]};
-          note_failure(o, smallest_ones, b,
-                       [&] { return mismatch{b, oracle_result(d.operation, d.sh, b), got[i], base + i + 1}; });
-        }
+        note_wrong_results(
+            o, n, [&](std::size_t i) { return wrong(in[i], static_cast<std::uint64_t>(got[i])) != 0; },
+            [&](std::size_t i) { return word{in[i]}; },
+            [&](std::size_t i) {
+              const word b{in[i]};
+              return mismatch{b, oracle_result(d.operation, d.sh, b), got[i], base + i + 1};
+            });
       });
       continue;
     }
