@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <chrono>
 #include <sstream>
@@ -179,8 +180,9 @@ bool is_plain_64(const shape& sh) { return sh.width == 64 && sh.arg == argument:
 // compare_values() with this inside ran every check about 10 % slower).
 template <class Wrong, class Board, class Make>
 [[gnu::noinline]] void note_wrong_results(observation& o, std::size_t n, Wrong wrong, Board board, Make make) {
-  thread_local std::vector<std::uint32_t> at;  // the wrong inputs' places, in order; kept: no fill per chunk
-  if (at.size() < n) at.resize(n);
+  // The wrong inputs' places, in order (not zeroed first: every one is written
+  // before it is read; no thread_local, which wasm32-wasi cannot link).
+  const std::unique_ptr<std::uint32_t[]> at(new std::uint32_t[n]);
   std::size_t m = 0;
   for (std::size_t i = 0; i < n; ++i) {
     at[m] = static_cast<std::uint32_t>(i);
