@@ -334,12 +334,26 @@ u64_file read_u64_file(const std::string& path, std::vector<std::uint64_t>& v) {
   return ok ? u64_file::whole : u64_file::partial;
 }
 
-// The whole file through stdio (WASI, Windows), or nothing.
+// The whole file through stdio in one read, straight into memory that is not
+// zeroed first (WASI; where the batch front asks for a copy), or nothing.
+// Under WASI each read is a call into Node: per 32 KB through a buffer, and
+// each test's WebAssembly instance reads every file it sweeps, the reading
+// was most of wasm32's harness time (docs/measurements.md).
 bool read_file(const std::string& path, stored_inputs& out) {
-  std::vector<std::uint64_t> v;
-  if (read_u64_file(path, v) != u64_file::whole) return false;
-  out.owned = std::move(v);
-  out.values.data = out.owned.data();
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  long size = -1;
+  if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
+  std::rewind(f);
+  const auto n = size > 0 ? static_cast<std::size_t>(size) / sizeof(std::uint64_t) : 0;
+  std::unique_ptr<std::uint64_t[]> v(n ? new std::uint64_t[n] : nullptr);
+  const bool whole = size == 0 || (n && static_cast<std::size_t>(size) % sizeof(std::uint64_t) == 0 &&
+                                    std::fread(v.get(), sizeof(std::uint64_t), n, f) == n && std::fgetc(f) == EOF);
+  std::fclose(f);
+  if (!whole) return false;
+  out.read = std::move(v);
+  out.values.data = out.read.get();
+  out.map_bytes = n * sizeof(std::uint64_t);
   out.from = stored_inputs::origin::read;
   return true;
 }
@@ -370,9 +384,10 @@ bool write_file(const std::string& path, const std::vector<std::uint64_t>& v) {
 
 stored_inputs::stored_inputs(stored_inputs&& o) noexcept
     : values(o.values), from(o.from), regenerated(o.regenerated), digest_checked(o.digest_checked),
-      owned(std::move(o.owned)), map(o.map), map_bytes(o.map_bytes), blocks(std::move(o.blocks)),
+      owned(std::move(o.owned)), read(std::move(o.read)), map(o.map), map_bytes(o.map_bytes),
+      blocks(std::move(o.blocks)),
       block_checked(std::move(o.block_checked)) {
-  if (!map) values.data = owned.data();
+  if (!map) values.data = read ? read.get() : owned.data();
   o.map = nullptr;
   o.map_bytes = 0;
 }
@@ -401,8 +416,7 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
 #else
     const bool found = read_file(path, r);
 #endif
-    const std::size_t units_total = r.from == stored_inputs::origin::mapped ? r.map_bytes / sizeof(std::uint64_t)
-                                                                           : r.owned.size();
+    const std::size_t units_total = r.map_bytes / sizeof(std::uint64_t);  // mapped or read
     const bool whole = found && r.map_bytes % sizeof(std::uint64_t) == 0;
     if (whole && defer_digest && units_total == pin->count * static_cast<std::size_t>(u)) {
       r.values.count = pin->count;
@@ -421,6 +435,7 @@ stored_inputs load_inputs(const input_set& s, int width, const char* cache_dir, 
       if (r.map) unmap(r.map, r.map_bytes);
 #endif
       r.map = nullptr;
+      r.read.reset();
       r.map_bytes = 0;
       r.regenerated = true;
     }

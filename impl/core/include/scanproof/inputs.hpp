@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -125,9 +126,13 @@ class stored_inputs {
   // digest deferred to the sweep that reads it (sweep_values_of): its size has
   // been checked, its bytes not yet.
   bool digest_checked = true;
-  std::vector<std::uint64_t> owned;  // when not mapped
+  std::vector<std::uint64_t> owned;  // when generated
+  // A file read whole where nothing maps it (WASI), or where the batch front
+  // asks for a copy: not zeroed first (the zeroing cost a WASI process as
+  // much as the read).
+  std::unique_ptr<std::uint64_t[]> read;
   void* map = nullptr;
-  std::size_t map_bytes = 0;
+  std::size_t map_bytes = 0;  // mapped or read: the file's size
   // For sample_values_of() while digest_checked is false: the block table,
   // matched against its pin (empty until a sampling reader asks), and which
   // blocks' values matched their entry in this process.
