@@ -26,3 +26,9 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT -static)
 # dir; Debian's wine64 runs a 32-bit program through wine32's loader in the
 # same prefix).
 set(CMAKE_CROSSCOMPILING_EMULATOR ${CMAKE_CURRENT_LIST_DIR}/../run/wine)
+# The prefix of the programs that run while the build directory has no
+# CMakeCache.txt yet (the candidates' start-up probes), made now: under the
+# launcher's sandbox nothing new can be made directly in the build directory,
+# and a candidate's probe failed with "wine: chdir to .../wine-prefix: No such
+# file or directory", blamed on its start-up code.
+file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/wine-prefix")
