@@ -219,7 +219,7 @@ void register_row(row& r, const shaped_inputs& in, const options& opt, std::map<
     add(workload::throughput, k, &r.throughput[k], n_boards, [f = r.k.batch, words](benchmark::State& st) {
       page_buffer<std::int64_t> out(n_boards, 2048);
       for (auto _ : st) {
-        f(words, out.data(), n_boards);
+        f(words, out.data(), nullptr, n_boards);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
       }

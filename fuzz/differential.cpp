@@ -467,7 +467,7 @@ void differential::run_pops(const shape& sh, const participant& q, const word* a
     const word left = to_argument(sh, in[i] & ~word::bit(static_cast<int>(want[i] - sh.index_base)));
     std::int64_t got = want[i];
     word after = left;
-    if (!q.oracle) q.d->pop_batch(args + i, &got, &after, 1);
+    if (!q.oracle) q.d->batch(args + i, &got, &after, 1);
     if (got != want[i] || after != left)
       report({target_->name, q.d, why[i], from[i], in[i], want[i], got, left, after});
     q.tally.add(args[i], got, after);
@@ -523,7 +523,7 @@ void differential::run_boards(const shape& sh, const op_plan& p, const word* boa
         if (q.oracle)
           std::copy(want, want + m, got);
         else
-          for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, 1);
+          for (std::size_t i = 0; i < m; ++i) q.d->batch(args + i, got + i, nullptr, 1);
         for (std::size_t i = 0; i < m; ++i) {
           if (got[i] != want[i]) report({target_->name, q.d, why[i], from[i], in[i], want[i], got[i]});
           q.tally.add(args[i], got[i]);

@@ -20,8 +20,7 @@ int expect_candidates_from(const char*) { return 0; }
 }  // namespace scanproof::detail
 
 extern "C" int scanproof_register_c_declared(const scanproof_declaration* r, scanproof::batch_fn,
-                                             scanproof::chain_fn, scanproof::chain_fn, scanproof::pop_batch_fn,
-                                             const char*) {
+                                             scanproof::chain_fn, scanproof::chain_fn, const char*) {
   std::printf("candidate %.127s %d\n", r->name, static_cast<int>(r->op));
   return 0;
 }

@@ -90,11 +90,10 @@ int eval_inputs(const std::string& program, const std::string& impl, const std::
     const isolated_result r = run_isolated(
         [d, b] {
           const fresh_process_state fresh;
-          if (!d->pop_batch) return std::to_string(call_one(d->batch, *b));
-          // A pop op: the index, then the board it left behind (docs/contracts.md, eval).
-          std::int64_t i = 0;
           word after;
-          d->pop_batch(&*b, &i, &after, 1);
+          const std::int64_t i = call_one(d->batch, *b, after);
+          if (!pops(d->operation)) return std::to_string(i);
+          // A pop op: the index, then the board it left behind (docs/contracts.md, eval).
           return std::to_string(i) + " " + (d->sh.width > 64 ? hex128(after) : hex(after.lo));
         },
         60);

@@ -135,17 +135,18 @@ bool smaller(word a, word b) {
   return pa != pb ? pa < pb : a < b;
 }
 
-// A pop op (op.hpp: pops()) on one board, judged by the naive oracle: index
-// and board left behind; nullopt when both are right.
-std::optional<mismatch> pop_mismatch(const descriptor& d, word board) {
+// One board, judged by the naive oracle: the result, and for a pop op
+// (op.hpp: pops()) the board left behind; nullopt when right.
+std::optional<mismatch> mismatch_on(const descriptor& d, word board) {
   const word arg = to_argument(d.sh, board);
-  std::int64_t got = 0;
+  flight_chunk(&arg, 0, 1, "shrink");
   word after;
-  d.pop_batch(&arg, &got, &after, 1);
-  mismatch m{board, oracle_result(d.operation, d.sh, board), got};
-  m.expected_after = to_argument(d.sh, oracle_after(d.operation, d.sh, board));
-  m.got_after = after;
-  if (m.got == m.expected && *m.got_after == *m.expected_after) return std::nullopt;
+  mismatch m{board, oracle_result(d.operation, d.sh, board), call_one(d.batch, arg, after)};
+  if (pops(d.operation)) {
+    m.expected_after = to_argument(d.sh, oracle_after(d.operation, d.sh, board));
+    m.got_after = after;
+  }
+  if (m.got == m.expected && m.got_after == m.expected_after) return std::nullopt;
   return m;
 }
 
@@ -153,15 +154,7 @@ std::optional<mismatch> pop_mismatch(const descriptor& d, word board) {
 mismatch shrink(const descriptor& d, mismatch m) {
   return shrink_greedy(
       m, [&](const mismatch& f) { return board_shrinks(f.input, d.sh.domain); },
-      [&](word t) -> std::optional<mismatch> {
-        const word arg = to_argument(d.sh, t);
-        flight_chunk(&arg, 0, 1, "shrink");
-        if (d.pop_batch) return pop_mismatch(d, t);
-        const std::int64_t got = call_one(d.batch, arg);
-        const std::int64_t want = oracle_result(d.operation, d.sh, t);
-        if (got == want) return std::nullopt;
-        return mismatch{t, want, got};
-      });
+      [&](word t) { return mismatch_on(d, t); });
 }
 
 // One integer of 64 bits, index base 0: the shape <bit> counts directly.
@@ -222,69 +215,22 @@ constexpr std::size_t chunk = 1 << 12;
 // Runs the boards `fill` supplies (up to `chunk` per call, 0 at the end) with
 // expected values from `want`; keeps the minimal failure and digests the
 // results (digest.hpp: the output digest). The implementation is passed
-// to_argument() of each board. With `self_checked` (the canonical sets, whose
-// expected values are the oracle's, not a hand-checked table), a chunk the
-// fast judgement finds right (result_checks.hpp) needs no expected values.
+// to_argument() of each board (mapped for the 63-offset layout alone). A pop
+// op (op.hpp: pops()) is judged on its index and on the board it leaves behind
+// (expected_after(), argument space), and digested as each index, then that
+// board, low half first (one add() of the chunk's 3n values). With
+// `self_checked` (the canonical sets, whose expected values are the oracle's,
+// not a hand-checked table), a chunk the fast judgement finds right
+// (result_checks.hpp) needs no expected values.
 template <class Fill, class Want>
 observation compare(const descriptor& d, Fill fill, Want want, bool self_checked) {
+  const bool pop = pops(d.operation);
   observation o;
   value_digest h;
-  std::vector<word> boards(chunk);
+  std::vector<word> boards(chunk), after(pop ? chunk : 0);
   std::vector<std::int64_t> got(chunk), ref(chunk);
+  std::vector<std::uint64_t> digested(pop ? 3 * chunk : 0);
   const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;  // the 63-offset layout
-  std::vector<word> args(mapped ? chunk : 0);
-  std::size_t base = 0;
-  for (std::size_t n; (n = fill(boards.data(), chunk)) != 0; base += n) {
-    const word* in = boards.data();
-    if (mapped) {
-      for (std::size_t i = 0; i < n; ++i) args[i] = to_argument(d.sh, boards[i]);
-      in = args.data();
-    }
-    flight_chunk(in, base, n);
-    const auto t0 = std::chrono::steady_clock::now();
-    d.batch(in, got.data(), n);
-    o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    h.add(got.data(), n);
-    if (self_checked && !wrong_board_results(d.operation, d.sh, boards.data(), got.data(), n)) continue;
-    // A wrong chunk of a shape whose expected value is a call per input
-    // (expected_result()): judged per input. The plain 64-bit shape's are
-    // inline <bit> counts, cheaper than the shifts per input on 32-bit targets.
-    if (self_checked && !is_plain_64(d.sh)) {
-      with_board_check(d.operation, d.sh, [&](auto wrong) {
-        note_wrong_results(
-            o, n, [&](std::size_t i) { return wrong(boards[i], static_cast<std::uint64_t>(got[i])) != 0; },
-            [&](std::size_t i) { return boards[i]; },
-            [&](std::size_t i) {
-              std::int64_t expected = 0;
-              want(&boards[i], &expected, 1, base + i);
-              return mismatch{boards[i], expected, got[i], base + i + 1};
-            });
-      });
-      continue;
-    }
-    want(boards.data(), ref.data(), n, base);
-    std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
-    for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
-    if (differ) note_mismatches(o, got.data(), ref.data(), n, base, [&](std::size_t i) { return boards[i]; });
-  }
-  o.inputs = base;
-  o.digest = h.value();
-  return o;
-}
-
-// compare() for a pop op: the index and the board left behind (expected_after(),
-// in argument space) are both judged, and both are digested (each index, then
-// the board left, low half first: one add() of the chunk's 3n values). The
-// layout maps a board only for the 63-offset layout, as in compare(), and a
-// self-checked chunk the fast judgement finds right needs no expected values.
-template <class Fill, class Want>
-observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_checked) {
-  observation o;
-  value_digest h;
-  std::vector<word> boards(chunk), after(chunk);
-  std::vector<std::int64_t> got(chunk), ref(chunk);
-  std::vector<std::uint64_t> digested(3 * chunk);
-  const bool mapped = to_argument(d.sh, d.sh.domain) != d.sh.domain;
   std::vector<word> args(mapped ? chunk : 0);
   const auto argument_of = [&](word b) { return mapped ? to_argument(d.sh, b) : b; };
   std::size_t base = 0;
@@ -296,53 +242,72 @@ observation compare_pop(const descriptor& d, Fill fill, Want want, bool self_che
     }
     flight_chunk(in, base, n);
     const auto t0 = std::chrono::steady_clock::now();
-    d.pop_batch(in, got.data(), after.data(), n);
+    d.batch(in, got.data(), pop ? after.data() : nullptr, n);
     o.scanner_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (std::size_t i = 0; i < n; ++i) {
-      digested[3 * i] = static_cast<std::uint64_t>(got[i]);
-      digested[3 * i + 1] = after[i].lo;
-      digested[3 * i + 2] = after[i].hi;
+    if (pop) {
+      for (std::size_t i = 0; i < n; ++i) {
+        digested[3 * i] = static_cast<std::uint64_t>(got[i]);
+        digested[3 * i + 1] = after[i].lo;
+        digested[3 * i + 2] = after[i].hi;
+      }
+      h.add(digested.data(), 3 * n);
+    } else {
+      h.add(got.data(), n);
     }
-    h.add(digested.data(), 3 * n);
-    const auto pop_mismatch_at = [&](std::size_t i, std::int64_t expected) {
-      mismatch mm{boards[i], expected, got[i], base + i + 1};
-      mm.expected_after = argument_of(expected_after(d.operation, boards[i]));
-      mm.got_after = after[i];
-      return mm;
+    // Built for the first and the smallest wrong input alone (note_wrong_results).
+    const auto mismatch_at = [&](std::size_t i, std::int64_t expected) {
+      mismatch m{boards[i], expected, got[i], base + i + 1};
+      if (pop) {
+        m.expected_after = argument_of(expected_after(d.operation, boards[i]));
+        m.got_after = after[i];
+      }
+      return m;
     };
-    if (self_checked) {
+    const auto expected_at = [&](std::size_t i) {
+      std::int64_t expected = 0;
+      want(&boards[i], &expected, 1, base + i);
+      return expected;
+    };
+    const auto board_at = [&](std::size_t i) { return boards[i]; };
+    if (self_checked && pop) {
       if (wrong_pop_results(d.operation, d.sh, boards.data(), in, got.data(), after.data(), n))
         with_pop_check(d.operation, d.sh, [&](auto wrong) {
           note_wrong_results(
               o, n,
               [&](std::size_t i) { return wrong(boards[i], in[i], static_cast<std::uint64_t>(got[i]), after[i]) != 0; },
-              [&](std::size_t i) { return boards[i]; },
-              [&](std::size_t i) {
-                std::int64_t expected = 0;
-                want(&boards[i], &expected, 1, base + i);
-                return pop_mismatch_at(i, expected);
-              });
+              board_at, [&](std::size_t i) { return mismatch_at(i, expected_at(i)); });
         });
       continue;
     }
+    if (self_checked && !wrong_board_results(d.operation, d.sh, boards.data(), got.data(), n)) continue;
+    // A wrong chunk of a shape whose expected value is a call per input
+    // (expected_result()): judged per input. The plain 64-bit shape's are
+    // inline <bit> counts, cheaper than the shifts per input on 32-bit targets.
+    if (self_checked && !is_plain_64(d.sh)) {
+      with_board_check(d.operation, d.sh, [&](auto wrong) {
+        note_wrong_results(
+            o, n, [&](std::size_t i) { return wrong(boards[i], static_cast<std::uint64_t>(got[i])) != 0; }, board_at,
+            [&](std::size_t i) { return mismatch_at(i, expected_at(i)); });
+      });
+      continue;
+    }
     want(boards.data(), ref.data(), n, base);
-    note_wrong_results(
-        o, n,
-        [&](std::size_t i) {
-          return got[i] != ref[i] || !(after[i] == argument_of(expected_after(d.operation, boards[i])));
-        },
-        [&](std::size_t i) { return boards[i]; }, [&](std::size_t i) { return pop_mismatch_at(i, ref[i]); });
+    if (pop) {
+      note_wrong_results(
+          o, n,
+          [&](std::size_t i) {
+            return got[i] != ref[i] || !(after[i] == argument_of(expected_after(d.operation, boards[i])));
+          },
+          board_at, [&](std::size_t i) { return mismatch_at(i, ref[i]); });
+      continue;
+    }
+    std::uint64_t differ = 0;  // branch-free over the chunk; the slow path only when something differs
+    for (std::size_t i = 0; i < n; ++i) differ |= static_cast<std::uint64_t>(got[i] ^ ref[i]);
+    if (differ) note_mismatches(o, got.data(), ref.data(), n, base, board_at);
   }
   o.inputs = base;
   o.digest = h.value();
   return o;
-}
-
-// The sweep of the boards `fill` supplies for d's op: compare_pop for a pop
-// op, else compare.
-template <class Fill, class Want>
-observation compare_any(const descriptor& d, Fill fill, Want want, bool self_checked) {
-  return d.pop_batch ? compare_pop(d, fill, want, self_checked) : compare(d, fill, want, self_checked);
 }
 
 // The boards of set `s` inside d's domain, chunk by chunk, read from the
@@ -511,12 +476,12 @@ void shrink_and_replay(const descriptor& d, observation& o) {
 // is reported. A corrupt cache file is made again there and the sweep runs
 // again on the new values, so no observation rests on wrong inputs.
 observation observe_set(const descriptor& d, const input_set& s) {
-  const bool direct = d.batch_values && !d.pop_batch && to_argument(d.sh, d.sh.domain) == d.sh.domain;
+  const bool direct = d.batch_values && !pops(d.operation) && to_argument(d.sh, d.sh.domain) == d.sh.domain;
   for (;;) {
     set_boards fill(sweep_values_of(s, d.sh.width), d.sh);
     observation o = direct && fill.values_are_boards()
                         ? compare_values(d, fill)
-                        : compare_any(d, std::ref(fill), [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
+                        : compare(d, std::ref(fill), [&](const word* p, std::int64_t* r, std::size_t n, std::size_t) {
                             expected_batch(d.operation, d.sh, p, r, n);
                           }, true);
     if (!fill.inputs_confirmed(s, d.sh.width)) continue;
@@ -529,7 +494,7 @@ observation observe_known(const descriptor& d) {
   const std::vector<known_board> known = known_boards(d.sh);
   std::vector<word> in;
   for (const known_board& k : known) in.push_back(k.b);
-  observation o = compare_any(d, vector_boards(in), [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
+  observation o = compare(d, vector_boards(in), [&](const word*, std::int64_t* r, std::size_t n, std::size_t base) {
     for (std::size_t i = 0; i < n; ++i) r[i] = known_expected(d.operation, d.sh, known[base + i]);
   }, false);
   // Its digest is reported to the judge (judge.hpp) but is no part of the
@@ -762,7 +727,7 @@ std::uint64_t digest_of_digests(std::span<const std::uint64_t> digests) {
 std::optional<std::vector<std::int64_t>> oracle_outputs(op o, const shape& sh, std::string_view check) {
   std::vector<std::int64_t> out;
   // What a check digests per input: the index, and for a pop op the board it
-  // leaves behind (argument space, low half first), as compare_pop() does.
+  // leaves behind (argument space, low half first), as compare() does.
   const auto emit = [&](word board, std::int64_t index) {
     out.push_back(index);
     if (!pops(o)) return;
@@ -806,7 +771,7 @@ std::optional<oracle_summary> oracle_digest(op o, const shape& sh, std::string_v
       h.add(index.data(), n);
       continue;
     }
-    for (std::size_t i = 0; i < n; ++i) {  // as compare_pop(): index, then the board left
+    for (std::size_t i = 0; i < n; ++i) {  // as compare(): index, then the board left
       const word after = to_argument(sh, expected_after(o, boards[i]));
       h.add(static_cast<std::uint64_t>(index[i]));
       h.add(after.lo);
@@ -887,15 +852,13 @@ check_outcome run_check(const descriptor& d, std::string_view check) {
 mismatch replay(const descriptor& d, mismatch m) {
   const word arg = to_argument(d.sh, m.input);
   flight_chunk(&arg, 0, 1, "replay");
-  if (d.pop_batch && m.expected_after) {
-    word after;
-    d.pop_batch(&arg, &m.replay_got, &after, 1);
-    m.replay_after = after;
-    m.reproduced = m.replay_got != m.expected || after != *m.expected_after;
-    return m;
-  }
-  m.replay_got = call_one(d.batch, arg);
+  word after;
+  m.replay_got = call_one(d.batch, arg, after);
   m.reproduced = m.replay_got != m.expected;
+  if (pops(d.operation) && m.expected_after) {
+    m.replay_after = after;
+    m.reproduced = m.reproduced || after != *m.expected_after;
+  }
   return m;
 }
 

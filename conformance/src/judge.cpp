@@ -142,7 +142,7 @@ std::uint64_t field(const char* p, bool big) {
   for (int i = 0; i < 8; ++i) v |= std::uint64_t{static_cast<unsigned char>(p[big ? 7 - i : i])} << (8 * i);
   return v;
 }
-void no_candidate_code(const word*, std::int64_t*, std::size_t) {}
+void no_candidate_code(const word*, std::int64_t*, word*, std::size_t) {}
 }  // namespace
 
 std::vector<scanproof_declaration> declarations_in(std::string_view bytes) {

@@ -167,10 +167,23 @@ std::string to_json(const impl_summary& s) {
   return json_style::line(j);
 }
 
+// The op table (ops.def) as this build has it, in its order: what a reader of
+// the listing needs to know about ops it has not met (unit.op_table.Catalogue).
+json op_table() {
+  json rows = json::array();
+  for (const op o : all_ops)
+    rows.push_back({{"name", std::string(name(o))},
+                    {"c_name", std::string(c_name(o))},
+                    {"kind", pops(o) ? "pop" : "scan"},
+                    {"scan", std::string(name(scan_of(o)))}});
+  return rows;
+}
+
 std::string catalogue_json() {
   json head;
   head["target"] = target_facts();
   head["target"]["data_model"] = data_model();
+  head["ops"] = op_table();
   std::vector<json> items;
   for (const descriptor& d : registry()) items.push_back(listing(d));
   return json_style::document(head, "implementations", items);

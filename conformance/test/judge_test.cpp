@@ -180,7 +180,7 @@ TEST(declarations, are_read_from_a_programs_bytes_in_either_byte_order) {
   std::ostringstream out, err;
   ASSERT_EQ(declared_manifest(program, out, err), 0) << err.str();
   descriptor built = d;
-  built.batch = [](const word*, std::int64_t*, std::size_t) {};
+  built.batch = [](const word*, std::int64_t*, word*, std::size_t) {};
   EXPECT_EQ(out.str().rfind("test draughts_lsb conformance.lsb.draughts_lsb\n" + judge_manifest(built), 0), 0u)
       << out.str();
   EXPECT_NE(out.str().find("test shogi_pop conformance.pop_lsb128.shogi_pop\n"), std::string::npos) << out.str();

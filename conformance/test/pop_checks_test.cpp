@@ -117,16 +117,16 @@ TEST(pop_checks, the_digest_covers_the_board_left_behind) {
   EXPECT_NE(*right.seen.digest, *wrong.seen.digest);
 }
 
-// The index-only batch (every driver that reads an index) calls the popper on
-// a copy: the caller's board is untouched and the index is the pop's.
-TEST(pop_checks, the_index_batch_returns_the_pops_index) {
+// The batch without `after` (every driver that reads an index) calls the
+// popper on a copy: the caller's board is untouched and the index is the
+// pop's. With `after` it writes the board the pop left.
+TEST(pop_checks, the_batch_returns_the_pops_index_and_the_board_left_when_asked) {
   const descriptor d = make<pop_msb32, op::pop_msb>("pop_msb32");
   const word in{0x80000001};
   EXPECT_EQ(call_one(d.batch, in), 31);
-  std::int64_t i = 0;
+  EXPECT_EQ(in, word{0x80000001});
   word after;
-  d.pop_batch(&in, &i, &after, 1);
-  EXPECT_EQ(i, 31);
+  EXPECT_EQ(call_one(d.batch, in, after), 31);
   EXPECT_EQ(after, word{1});
 }
 

@@ -15,7 +15,6 @@ descriptor make(const char* n, int high_offset = 64, int index_base = 0, const w
   d.name = n;
   d.operation = O;
   d.batch = k.batch;
-  d.pop_batch = k.pop_batch;
   d.sh = k.sh;
   d.sh.high_offset = high_offset;
   d.sh.index_base = index_base;

@@ -81,7 +81,7 @@ scanners::popped scanners::pop(op o, word b) const {
   } else {
     const word arg = to_argument(sh, b);
     word after;
-    d_.pop_batch(&arg, &r.index, &after, 1);
+    r.index = call_one(d_.batch, arg, after);
     r = {r.index - sh.index_base, from_argument(sh, after)};
   }
   if (log_) log_->add(b, r.index, r.left);

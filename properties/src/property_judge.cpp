@@ -12,8 +12,7 @@ std::string allowed(const descriptor& d) {
   return active_expectation(d, scope::nonzero) ? "pass,xfail" : "pass";
 }
 
-void never_called(const word*, std::int64_t*, std::size_t) {}
-void never_called_pop(const word*, std::int64_t*, word*, std::size_t) {}
+void never_called(const word*, std::int64_t*, word*, std::size_t) {}
 
 // "<budget>" as the manifest's last field, or 0.
 std::size_t cases_of(const std::string& field) {
@@ -85,7 +84,6 @@ std::optional<std::pair<std::size_t, std::string>> property_oracle(const manifes
   d.operation = line.operation;
   d.sh = line.sh;
   d.batch = never_called;
-  d.pop_batch = never_called_pop;
   d.zero = line.zero ? zero_spec::returns(*line.zero) : zero_spec::is_undefined("");
   property_claim claim(line.check);
   for (const property& p : properties()) {

@@ -93,13 +93,10 @@ descriptor make(const char* name, op o, batch_fn f) {
   return d;
 }
 
-// A pop op's descriptor: both kernels (pop_batch.hpp).
+// A pop op's descriptor (pop_batch.hpp's kernel).
 template <auto F, op O>
 descriptor make_pop(const char* name) {
-  const kernels k = kernels_for<F, O>();
-  descriptor d = make(name, O, k.batch);
-  d.pop_batch = k.pop_batch;
-  return d;
+  return make(name, O, kernels_for<F, O>().batch);
 }
 
 struct broken_case {

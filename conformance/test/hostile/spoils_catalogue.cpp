@@ -21,7 +21,7 @@ namespace scanproof {
 }  // namespace scanproof
 
 namespace {
-void wrong_batch(const scanproof::word* in, std::int64_t* out, std::size_t n) {
+void wrong_batch(const scanproof::word* in, std::int64_t* out, scanproof::word*, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = __builtin_popcountll(in[i].lo) + (in[i].lo == 0x80 ? 1 : 0);
 }
 void wrong_values(const std::uint64_t* in, std::int64_t* out, std::size_t n) {

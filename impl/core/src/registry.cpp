@@ -98,7 +98,6 @@ void set_kernels(descriptor& d, const kernels& k) {
   d.batch = k.batch;
   d.chain = k.chain;
   d.serialize = k.serialize;
-  d.pop_batch = k.pop_batch;
   d.batch_values = k.batch_values;
 }
 
@@ -267,7 +266,7 @@ std::string entry_changes(const descriptor& d, const descriptor& e) {
               !(d.sh.domain == e.sh.domain) || d.sh.domain_declared != e.sh.domain_declared,
           "its board or domain");
   differs(d.zero.k != e.zero.k || d.zero.value != e.zero.value, "its zero contract");
-  differs(d.batch != e.batch || d.chain != e.chain || d.serialize != e.serialize || d.pop_batch != e.pop_batch ||
+  differs(d.batch != e.batch || d.chain != e.chain || d.serialize != e.serialize ||
               d.batch_values != e.batch_values || d.unavailable != e.unavailable,
           "its kernels");
   differs(d.expected.size() != e.expected.size() ||
@@ -326,7 +325,7 @@ std::vector<std::string> restore_kernels() {
       if (record != d.declaration) continue;
       // (No kernel at all is a claim of "not built here", a change of its
       // declaration: left to the judge, which names it.)
-      if ((d.batch == k.batch && d.chain == k.chain && d.serialize == k.serialize && d.pop_batch == k.pop_batch &&
+      if ((d.batch == k.batch && d.chain == k.chain && d.serialize == k.serialize &&
            d.batch_values == k.batch_values) ||
           (d.batch == nullptr) != (k.batch == nullptr))
         break;
@@ -365,7 +364,7 @@ std::vector<std::string> restore_declarations() {
     for (const auto& [record, registered] : s.declared_kernels)
       if (record == d.declaration) k = registered;
     differs(!d.unavailable.empty() || (d.batch == nullptr) != (k.batch == nullptr), "whether it is built here");
-    differs(d.batch != k.batch || d.chain != k.chain || d.serialize != k.serialize || d.pop_batch != k.pop_batch ||
+    differs(d.batch != k.batch || d.chain != k.chain || d.serialize != k.serialize ||
                 d.batch_values != k.batch_values,
             "its kernels");
     differs(!d.candidate || !d.expected.empty(), "its expectations");
@@ -453,7 +452,6 @@ static_assert(static_cast<int>(scanproof::op::lsb) == 0 && static_cast<int>(scan
               "candidate.h's SCANPROOF_LSB.. must keep scanproof::op's values (ops.def: a new op goes last)");
 extern "C" int scanproof_register_c_declared(const scanproof_declaration* declaration,
                                              scanproof::batch_fn batch, scanproof::chain_fn chain,
-                                             scanproof::chain_fn serialize, scanproof::pop_batch_fn pop_batch,
-                                             const char* file) {
-  return scanproof::detail::register_declared(*declaration, {batch, chain, serialize, {}, pop_batch}, file);
+                                             scanproof::chain_fn serialize, const char* file) {
+  return scanproof::detail::register_declared(*declaration, {batch, chain, serialize, {}}, file);
 }

@@ -116,9 +116,13 @@ class Catalogue(unittest.TestCase):
     def test_registered_entries_per_op(self):
         out = subprocess.run([os.environ["SCANPROOF"], "list", "--json"], capture_output=True, text=True,
                              check=True).stdout
-        listed = {i["op"] for i in json.loads(out)["implementations"]}
+        listing = json.loads(out)
+        listed = {i["op"] for i in listing["implementations"]}
         for name in NAMES:
             self.assertIn(name, listed, f"{name}: the catalogue registers no implementation of it")
+        # The table the build exports is ops.def's, row for row (C's spelling with its prefix).
+        self.assertEqual([(r["name"], r["c_name"], r["kind"], r["scan"]) for r in listing["ops"]],
+                         [(n, "SCANPROOF_" + c, k, s) for n, c, k, s in ROWS])
 
 
 if __name__ == "__main__":

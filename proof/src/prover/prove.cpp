@@ -43,21 +43,20 @@ constexpr double replay_limit_seconds = 10;
 // Runs the built implementation on one input in a child process (the
 // supervisor's run_in_child, which keeps the limit): an input in undefined
 // behaviour may make it loop or crash. Empty result: it did not return a
-// value; `why` says what happened. A pop op runs its `pop_batch`, which also
-// gives the board it leaves (`after`, argument space). Where nothing forks
+// value; `why` says what happened. For a pop op the batch also gives the
+// board it leaves (`after`, argument space). Where nothing forks
 // (SCANPROOF_NO_SUPERVISOR) it runs in this process, as run_isolated runs the
 // proof itself there.
 struct replayed_call {
   std::int64_t got = 0;
   word after;
 };
-std::optional<std::int64_t> replay_one(batch_fn batch, pop_batch_fn pop, word input, std::optional<word>& after,
+std::optional<std::int64_t> replay_one(batch_fn batch, bool pop, word input, std::optional<word>& after,
                                        std::string& why) {
   const auto replay = [&] {
     replayed_call got;
     const fresh_process_state fresh;
-    if (pop) pop(&input, &got.got, &got.after, 1);
-    else got.got = call_one(batch, input);
+    got.got = call_one(batch, input, got.after);
     return got;
   };
   if (!can_fork()) {
@@ -123,7 +122,7 @@ bool check_replay(const descriptor& d, const prove_options& o, const scope_resul
   const bool runs = o.replay && (d.batch || o.replay_elsewhere);
   const std::optional<std::int64_t> replayed =
       !runs ? std::nullopt
-      : d.batch ? replay_one(d.batch, d.pop_batch, to_argument(d.sh, r.input), after, replay_failed)
+      : d.batch ? replay_one(d.batch, pops(d.operation), to_argument(d.sh, r.input), after, replay_failed)
                 : o.replay_elsewhere(d, to_argument(d.sh, r.input), after, replay_failed);
   // What a call returned: its index, and a pop op's board left behind.
   const auto shown = [&](std::int64_t v, const std::optional<word>& left) {

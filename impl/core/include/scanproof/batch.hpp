@@ -38,10 +38,13 @@ inline std::int64_t proof_call(word a, word* after) {
 // Unrolled so the loop's own counter and branch cost a quarter per input and
 // the loop's placement in the instruction cache stops mattering (a one-input
 // loop straddling a 64-byte line ran POPCNT at 2 cycles instead of ~1 on Zen 4).
+// A scan leaves its board as it was: `after`, when asked for, is the input.
 template <auto F, class Rd = default_reading>
-void batch(const word* in, std::int64_t* out, std::size_t n) {
+void batch(const word* in, std::int64_t* out, word* after, std::size_t n) {
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(call_scanner<F, Rd>(in[i]));
+  if (after)
+    for (std::size_t i = 0; i < n; ++i) after[i] = in[i];
 }
 
 // The same loop over inputs as the suite stores them (inputs.hpp: one 64-bit
@@ -114,7 +117,6 @@ struct kernels {
   chain_fn chain = nullptr;
   chain_fn serialize = nullptr;
   shape sh{};  // from F's signature: width and how it is passed
-  pop_batch_fn pop_batch = nullptr;  // pop ops only
   batch_values_fn batch_values = nullptr;  // one integer of up to 64 bits only
 };
 template <auto F, op O, class Rd = default_reading>
@@ -128,7 +130,7 @@ constexpr kernels pop_kernels_for() {
     shape s = integer_shape(pop_signature_t<F>::width);
     s.arg = pop_signature_t<F>::kind;
     s.halves = Rd::halves;
-    return {&pop_index_batch<F, Rd>, &pop_chain<F, Rd>, &pop_serialize<F, Rd>, s, &pop_batch<F, Rd>};
+    return {&pop_batch<F, Rd>, &pop_chain<F, Rd>, &pop_serialize<F, Rd>, s};
   } else {
     return {};
   }
@@ -140,8 +142,8 @@ constexpr kernels scan_kernels_for() {
                 "uint64_t (lo, hi), or a 16-byte board type (signature.hpp)");
   constexpr shape s = signature_shape<F, Rd>();
   if constexpr (O == op::popcount)
-    return {&batch<F, Rd>, &chain<F, Rd>, nullptr, s, nullptr, values_batch_for<F, Rd>()};
-  else return {&batch<F, Rd>, &chain<F, Rd>, &serialize<F, O, Rd>, s, nullptr, values_batch_for<F, Rd>()};
+    return {&batch<F, Rd>, &chain<F, Rd>, nullptr, s, values_batch_for<F, Rd>()};
+  else return {&batch<F, Rd>, &chain<F, Rd>, &serialize<F, O, Rd>, s, values_batch_for<F, Rd>()};
 }
 
 // A pop op, or a function that takes its board by reference or pointer, gets
@@ -156,7 +158,13 @@ constexpr kernels kernels_for() {
 // `b` is the implementation's argument (to_argument() of a board).
 inline std::int64_t call_one(batch_fn fn, word b) {
   std::int64_t r = 0;
-  fn(&b, &r, 1);
+  fn(&b, &r, nullptr, 1);
+  return r;
+}
+// The same, with the board the call left behind (argument space; batch_fn).
+inline std::int64_t call_one(batch_fn fn, word b, word& after) {
+  std::int64_t r = 0;
+  fn(&b, &r, &after, 1);
   return r;
 }
 

@@ -86,13 +86,13 @@ enum {
 #define SCANPROOF_ZERO_RETURNS(v) {1, (int64_t)(v)}
 
 /* Defined by the registry (impl/core/src/registry.cpp): the candidate's
- * declaration and its kernels; a pop scanner's pop_batch too (index and the
- * board left behind, registry.hpp), 0 for any other. */
+ * declaration and its kernels. The batch is descriptor.hpp's batch_fn: each
+ * result, and when `after` is not null the board each call left behind (a
+ * pop scanner's cleared board, any other's input). */
 int scanproof_register_c_declared(const scanproof_declaration* declaration,
-                                  void (*batch)(const scanproof_word*, int64_t*, size_t),
+                                  void (*batch)(const scanproof_word*, int64_t*, scanproof_word*, size_t),
                                   int64_t (*chain)(const scanproof_word*, size_t),
                                   int64_t (*serialize)(const scanproof_word*, size_t),
-                                  void (*pop_batch)(const scanproof_word*, int64_t*, scanproof_word*, size_t),
                                   const char* file);
 
 /* scanproof_add_candidates() and -DSCANPROOF_CANDIDATES define this per file. */
@@ -331,19 +331,23 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
       return SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(scanproof_lo_, scanproof_hi_, &scanproof_copy_);    \
     return SCANPROOF_C_CALL_(FN);                                                                          \
   }                                                                                                        \
-  static void SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME)(const scanproof_word* in, int64_t* out,       \
-                                                            scanproof_word* after, size_t n) {            \
-    for (size_t i = 0; i < n; ++i)                                                                         \
-      out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(in[i].lo, in[i].hi, &after[i]);                    \
-  }                                                                                                        \
-  /* The proof symbol: a pop scanner's board left behind in *after, as the pop batch writes it. */       \
+  /* The proof symbol: a pop scanner's board left behind in *after, as its batch writes it. */             \
   __attribute__((used)) static int64_t SCANPROOF_C_CAT_(scanproof_scalar__, NAME)(uint64_t lo, uint64_t hi,  \
                                                                                scanproof_word* after) {   \
     if (SCANPROOF_C_POP_SIGNATURE_OK(FN)) return SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(lo, hi, after);  \
     return SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(lo, hi);                                              \
   }                                                                                                        \
-  static void SCANPROOF_C_CAT_(scanproof_c_batch__, NAME)(const scanproof_word* in, int64_t* out, size_t n) { \
+  /* batch.hpp's batch<> and pop_batch<>: the results, and the boards left behind when asked. */         \
+  static void SCANPROOF_C_CAT_(scanproof_c_batch__, NAME)(const scanproof_word* in, int64_t* out,          \
+                                                        scanproof_word* after, size_t n) {                \
+    if (SCANPROOF_C_POP_SIGNATURE_OK(FN) && after) {                                                       \
+      for (size_t i = 0; i < n; ++i)                                                                       \
+        out[i] = SCANPROOF_C_CAT_(scanproof_c_pop1__, NAME)(in[i].lo, in[i].hi, &after[i]);                  \
+      return;                                                                                              \
+    }                                                                                                      \
     for (size_t i = 0; i < n; ++i) out[i] = SCANPROOF_C_CAT_(scanproof_c_call__, NAME)(in[i].lo, in[i].hi); \
+    if (after)                                                                                             \
+      for (size_t i = 0; i < n; ++i) after[i] = in[i];                                                     \
   }                                                                                                        \
   static int64_t SCANPROOF_C_CAT_(scanproof_c_chain__, NAME)(const scanproof_word* in, size_t n) {         \
     uint64_t r = 0;                                                                                        \
@@ -392,8 +396,6 @@ static inline int64_t scanproof_c_unused_pop_(unsigned long long* b) { return (i
                                   SCANPROOF_C_CAT_(scanproof_c_batch__, NAME),                               \
                                   SCANPROOF_C_CAT_(scanproof_c_chain__, NAME),                               \
                                   (OP) == SCANPROOF_POPCOUNT ? 0 : SCANPROOF_C_CAT_(scanproof_c_serialize__, NAME), \
-                                  SCANPROOF_C_POP_SIGNATURE_OK(FN) ? SCANPROOF_C_CAT_(scanproof_c_pop_batch__, NAME) \
-                                                                   : 0,                                    \
                                   SCANPROOF_CANDIDATE_FILE);                                               \
   }                                                                                                        \
   typedef int SCANPROOF_C_CAT_(scanproof_c_registered__, NAME)

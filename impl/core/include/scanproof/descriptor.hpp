@@ -15,18 +15,19 @@ struct scanproof_declaration;  // scanproof/declaration.h
 
 namespace scanproof {
 
-// Runs the scanner over n inputs with the scanner inlined in the loop (see
-// batch.hpp). Inputs are what the implementation is passed (to_argument() of a
-// board, shape.hpp): a one-integer shape reads `lo`, a two-half one lo and hi.
-// Results are widened to int64 so a candidate returning an unsigned
-// 0xFFFFFFFF is reported as such, not as -1.
-using batch_fn = void (*)(const word* in, std::int64_t* out, std::size_t n);
+// Runs the implementation over n calls with its body inlined in the loop
+// (batch.hpp, pop_batch.hpp): every op, every driver, one signature. in[i] is
+// what call i is passed (to_argument() of a board: a one-integer shape reads
+// `lo`, a two-half one lo and hi); out[i] gets its result widened to int64, so
+// a candidate returning an unsigned 0xFFFFFFFF is reported as such, not as -1.
+// `after`, when not null, gets the board each call left behind (argument
+// space): for an op that clears the square it returns (op.hpp: pops()) the
+// board it cleared, for any other the input as it was. Null where only the
+// results are read (bench, the index laws): a pop op then runs on a copy.
+using batch_fn = void (*)(const word* in, std::int64_t* out, word* after, std::size_t n);
 // The same over inputs stored as 64-bit values (batch.hpp: batch_values), for a
 // scanner of one integer of up to 64 bits with the plain layout.
 using batch_values_fn = void (*)(const std::uint64_t* in, std::int64_t* out, std::size_t n);
-// Pop ops (op.hpp: pops()) only: the index as batch_fn writes it, and the
-// board the implementation left behind, in argument space (pop_batch.hpp).
-using pop_batch_fn = void (*)(const word* in, std::int64_t* out, word* after, std::size_t n);
 // Benchmark kernels over n inputs (batch.hpp: chain, serialize); the result
 // only keeps the work from being optimised away.
 using chain_fn = std::int64_t (*)(const word* in, std::size_t n);
@@ -74,9 +75,6 @@ struct descriptor {
   op operation = op::lsb;
   shape sh;  // width, layout, domain: every driver reads it (shape.hpp)
   batch_fn batch = nullptr;  // nullptr when not built for this target
-  // Pop ops: index and board left behind; every driver that judges a pop op
-  // reads this (batch then writes the index alone). nullptr for other ops.
-  pop_batch_fn pop_batch = nullptr;
   // batch over stored 64-bit values (conformance sweeps); nullptr where the
   // signature is not one integer of up to 64 bits, and for C candidates.
   batch_values_fn batch_values = nullptr;

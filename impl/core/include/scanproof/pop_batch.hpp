@@ -4,11 +4,10 @@
 // The board is any one-board type board.hpp's model makes and reads back
 // (integers, enumerations, board classes of 1 to 16 bytes, board_traits).
 //
-// The descriptor keeps two entry points (descriptor.hpp): `batch` writes the
-// index alone, so every driver that reads an index (bench, chain, the index
-// laws) runs a pop op unchanged; `pop_batch` writes the index and the board
-// left behind, which the conformance checks, the pop properties and the
-// fuzzer compare.
+// Its batch (descriptor.hpp's batch_fn, as every op's) writes the index and,
+// when asked, the board left behind, which the conformance checks, the pop
+// properties and the fuzzer compare; a driver that reads the index alone
+// (bench, the index laws) passes no `after` and the popper runs on a copy.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -85,21 +84,21 @@ inline std::int64_t call_popper(word& a) {
   return r;
 }
 
-// The index alone, F called on a copy: a pop op's `batch`.
+// The index alone, F called on a copy.
 template <auto F, class Rd = default_reading>
 inline std::int64_t pop_index(word a) {
   return call_popper<F, Rd>(a);
 }
 
-template <auto F, class Rd = default_reading>
-void pop_index_batch(const word* in, std::int64_t* out, std::size_t n) {
-#pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; ++i) out[i] = pop_index<F, Rd>(in[i]);
-}
-
-// Index and the board left behind (argument space): a pop op's `pop_batch`.
+// A pop op's batch: the index, and the board left behind when `after` is
+// given (argument space); without it F runs on a copy.
 template <auto F, class Rd = default_reading>
 void pop_batch(const word* in, std::int64_t* out, word* after, std::size_t n) {
+  if (!after) {
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; ++i) out[i] = pop_index<F, Rd>(in[i]);
+    return;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     after[i] = in[i];
     out[i] = call_popper<F, Rd>(after[i]);

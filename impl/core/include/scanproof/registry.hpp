@@ -93,12 +93,11 @@ std::vector<std::string> restore_kernels();
 }  // namespace scanproof
 
 // What scanproof/candidate.h's SCANPROOF_CANDIDATE calls from a C candidate:
-// its declaration (declaration.h) and its kernels; pop_batch is null but for
-// a pop scanner (SCANPROOF_POP_LSB/MSB: the board by pointer, pop_batch.hpp).
+// its declaration (declaration.h) and its kernels (a pop scanner's batch
+// writes the board left behind, as pop_batch.hpp's does).
 extern "C" int scanproof_register_c_declared(const scanproof_declaration* declaration,
                                              scanproof::batch_fn batch, scanproof::chain_fn chain,
-                                             scanproof::chain_fn serialize, scanproof::pop_batch_fn pop_batch,
-                                             const char* file);
+                                             scanproof::chain_fn serialize, const char* file);
 
 #define SCANPROOF_CAT2(a, b) a##b
 #define SCANPROOF_CAT(a, b) SCANPROOF_CAT2(a, b)
@@ -108,8 +107,8 @@ extern "C" int scanproof_register_c_declared(const scanproof_declaration* declar
 // scanproof::word* after) -> int64_t, which calls the scanner as batch<> does
 // with the argument word {lo, hi} (a one-integer shape reads the low `width`
 // bits of lo; hi is unused) and returns its index; a pop op's scanner
-// (pop_batch.hpp) also writes the board it leaves behind to *after, as
-// pop_batch<> does; other ops leave *after alone.
+// (pop_batch.hpp) also writes the board it leaves behind to *after, as its
+// batch does; other ops leave *after alone.
 // It has internal linkage, so it changes no link (two candidates with one name
 // stay the registry's error, not the linker's), and [[gnu::used]] keeps it
 // although nothing calls it.
