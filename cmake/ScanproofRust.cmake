@@ -92,6 +92,31 @@ function(_scanproof_rust_sysroots_dir out)
   set(${out} "${dir}" PARENT_SCOPE)
 endfunction()
 
+# _scanproof_rustc_says(<out> <rustc> <question>): what `<rustc> <question>`
+# prints (-vV, or sysroot for `--print sysroot`), trailing newline stripped;
+# "" if it fails. Asked once per rustc and question in a configure, which
+# then asks the same rustc the same thing up to four times (each rustc
+# process, a rustup proxy's most of all, costs 20-80 ms): the answers cannot
+# change within one configure; the next one asks again.
+function(_scanproof_rustc_says out rustc question)
+  string(MD5 key "${rustc}|${question}")
+  get_property(known GLOBAL PROPERTY _SCANPROOF_RUSTC_SAYS_${key} SET)
+  if(NOT known)
+    set(args "${question}")
+    if(question STREQUAL "sysroot")
+      set(args --print sysroot)
+    endif()
+    execute_process(COMMAND "${rustc}" ${args} OUTPUT_VARIABLE said RESULT_VARIABLE rc
+      OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    if(NOT rc EQUAL 0)
+      set(said "")
+    endif()
+    set_property(GLOBAL PROPERTY _SCANPROOF_RUSTC_SAYS_${key} "${said}")
+  endif()
+  get_property(said GLOBAL PROPERTY _SCANPROOF_RUSTC_SAYS_${key})
+  set(${out} "${said}" PARENT_SCOPE)
+endfunction()
+
 # _scanproof_rust_private_sysroot(<prefix> <rustc>): the Rust stds that
 # ci/setup unpacked from their .deb into its private sysroot for <rustc>'s
 # version (ci/lib/rust-std.sh) and that <rustc> reads: <prefix>_dir (that
@@ -107,8 +132,9 @@ function(_scanproof_rust_private_sysroot prefix rustc)
   _scanproof_rust_sysroots_dir(root)
   file(GLOB markers "${root}/*/scanproof-sysroot")
   if(markers)
-    execute_process(COMMAND "${rustc}" -V OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-    execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    _scanproof_rustc_says(version "${rustc}" -vV)
+    string(REGEX MATCH "^[^\n]*" version "${version}")  # -V's line
+    _scanproof_rustc_says(own "${rustc}" sysroot)
   endif()
   foreach(marker IN LISTS markers)
     get_filename_component(dir "${marker}" DIRECTORY)
@@ -191,7 +217,7 @@ function(_scanproof_rust_sysroot_wrapper out rustc private triples)
   string(SUBSTRING "${h}" 0 8 h)
   set(dir "${CMAKE_BINARY_DIR}/scanproof-rust/sysroot-${h}")
   set(sysroot "${dir}/sysroot")
-  execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE own OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  _scanproof_rustc_says(own "${rustc}" sysroot)
   set(links "")  # "<name>|<target>"
   file(GLOB entries LIST_DIRECTORIES true "${own}/lib/rustlib/*")
   foreach(e IN LISTS entries)
@@ -243,14 +269,14 @@ endfunction()
 # <prefix>_private, <prefix>_triples, <prefix>_private_why
 # (_scanproof_rust_private_sysroot).
 function(_scanproof_rust_facts prefix rustc)
-  execute_process(COMMAND "${rustc}" -vV OUTPUT_VARIABLE vv RESULT_VARIABLE rc ERROR_QUIET)
+  _scanproof_rustc_says(vv "${rustc}" -vV)
   set(version "")
   set(llvm 0)
   set(has_std FALSE)
   set(p_dir "")
   set(p_triples "")
   set(p_why "")
-  if(rc EQUAL 0)
+  if(vv)
     _scanproof_rust_private_sysroot(p "${rustc}")
     string(REGEX MATCH "^[^\n]*" version "${vv}")
     if(vv MATCHES "LLVM version: ([0-9]+)")
@@ -260,8 +286,7 @@ function(_scanproof_rust_facts prefix rustc)
     if(NOT target)
       set(has_std TRUE)
     else()
-      execute_process(COMMAND "${rustc}" --print sysroot OUTPUT_VARIABLE sysroot OUTPUT_STRIP_TRAILING_WHITESPACE
-        ERROR_QUIET)
+      _scanproof_rustc_says(sysroot "${rustc}" sysroot)
       file(GLOB std "${sysroot}/lib/rustlib/${target}/lib/libstd-*.rlib")
       if(std OR target IN_LIST p_triples)
         set(has_std TRUE)
