@@ -130,4 +130,18 @@ TEST(pop_checks, the_batch_returns_the_pops_index_and_the_board_left_when_asked)
   EXPECT_EQ(after, word{1});
 }
 
+// A scan's batch (batch_fn) leaves every board as it was: asked for the
+// boards left behind, it writes its inputs, halves and all.
+int scan_lsb(std::uint64_t b) { return std::countr_zero(b); }
+TEST(pop_checks, a_scans_batch_leaves_its_boards_as_they_were) {
+  const descriptor d = make<scan_lsb, op::lsb>("scan_lsb");
+  const word in[3] = {word{0x30}, word{0x8000000000000000ULL}, word{0x1234, 0x5678}};
+  std::int64_t out[3] = {};
+  word after[3];
+  d.batch(in, out, after, 3);
+  EXPECT_EQ(out[0], 4);
+  EXPECT_EQ(out[1], 63);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(after[i], in[i]) << i;
+}
+
 }  // namespace
