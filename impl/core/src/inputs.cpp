@@ -313,47 +313,46 @@ bool map_file(const std::string& path, stored_inputs& out) {
 void unmap(void* m, std::size_t) { UnmapViewOfFile(m); }
 #endif
 
-// The whole file through stdio as 64-bit values. `partial`: it is there but
-// could not be read, or ends in part of a value.
+// A whole file of 64-bit values, read through stdio in one read straight
+// into memory that is not zeroed first: the one reader of input files where
+// nothing maps them (WASI; where the batch front asks for a copy) and of
+// their block tables. Under WASI each read is a call into Node: per 32 KB
+// through a buffer, and each test's WebAssembly instance reads every file it
+// sweeps, the reading was most of wasm32's harness time; a vector resized
+// first spent a quarter of it zeroing (docs/measurements.md). `partial`: it is
+// there but could not be read whole, or ends in part of a value.
 enum class u64_file : std::uint8_t { missing, partial, whole };
-u64_file read_u64_file(const std::string& path, std::vector<std::uint64_t>& v) {
+struct u64_contents {
+  u64_file state = u64_file::missing;
+  std::unique_ptr<std::uint64_t[]> values;  // null for an empty file
+  std::size_t count = 0;
+};
+u64_contents read_u64_file(const std::string& path) {
+  u64_contents c;
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return u64_file::missing;
-  // Room for the whole file at once: without it the vector doubles as it
-  // fills, copying, and under WASI the linear memory it grew never shrinks
-  // (a 128-bit wasm32 test: Node's memory 141 -> 128 MB with this).
-  if (std::fseek(f, 0, SEEK_END) == 0) {
-    if (const long size = std::ftell(f); size > 0) v.reserve(static_cast<std::size_t>(size) / sizeof v[0]);
-  }
-  std::rewind(f);
-  std::uint64_t buf[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buf, sizeof buf[0], 4096, f)) > 0) v.insert(v.end(), buf, buf + got);
-  const bool ok = !std::ferror(f) && std::ftell(f) == static_cast<long>(v.size() * sizeof v[0]);
-  std::fclose(f);
-  return ok ? u64_file::whole : u64_file::partial;
-}
-
-// The whole file through stdio in one read, straight into memory that is not
-// zeroed first (WASI; where the batch front asks for a copy), or nothing.
-// Under WASI each read is a call into Node: per 32 KB through a buffer, and
-// each test's WebAssembly instance reads every file it sweeps, the reading
-// was most of wasm32's harness time (docs/measurements.md).
-bool read_file(const std::string& path, stored_inputs& out) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
+  if (!f) return c;
   long size = -1;
   if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
   std::rewind(f);
   const auto n = size > 0 ? static_cast<std::size_t>(size) / sizeof(std::uint64_t) : 0;
-  std::unique_ptr<std::uint64_t[]> v(n ? new std::uint64_t[n] : nullptr);
+  c.values.reset(n ? new std::uint64_t[n] : nullptr);
   const bool whole = size == 0 || (n && static_cast<std::size_t>(size) % sizeof(std::uint64_t) == 0 &&
-                                    std::fread(v.get(), sizeof(std::uint64_t), n, f) == n && std::fgetc(f) == EOF);
+                                    std::fread(c.values.get(), sizeof(std::uint64_t), n, f) == n &&
+                                    std::fgetc(f) == EOF);
   std::fclose(f);
-  if (!whole) return false;
-  out.read = std::move(v);
+  c.state = whole ? u64_file::whole : u64_file::partial;
+  c.count = whole ? n : 0;
+  if (!whole) c.values.reset();
+  return c;
+}
+
+// An input file read whole (read_u64_file), or nothing.
+bool read_file(const std::string& path, stored_inputs& out) {
+  u64_contents c = read_u64_file(path);
+  if (c.state != u64_file::whole) return false;
+  out.read = std::move(c.values);
   out.values.data = out.read.get();
-  out.map_bytes = n * sizeof(std::uint64_t);
+  out.map_bytes = c.count * sizeof(std::uint64_t);
   out.from = stored_inputs::origin::read;
   return true;
 }
@@ -506,15 +505,14 @@ bool load_block_table(const input_set& s, int width, stored_inputs& e) {
   const char* dir = inputs_dir();
   const input_pin* pin = pinned(s, width);
   const std::size_t n = (e.values.count + input_block - 1) / input_block;
-  std::vector<std::uint64_t> table;
-  const u64_file got = dir && pin ? read_u64_file(table_path(s, width, dir), table) : u64_file::missing;
-  if (got == u64_file::missing) return false;  // made quietly: a tree made before the tables, or a race
-  if (got == u64_file::partial || table.size() != n || digest_of(table.data(), n) != pin->block_table) {
+  const u64_contents got = dir && pin ? read_u64_file(table_path(s, width, dir)) : u64_contents{};
+  if (got.state == u64_file::missing) return false;  // made quietly: a tree made before the tables, or a race
+  if (got.state == u64_file::partial || got.count != n || digest_of(got.values.get(), n) != pin->block_table) {
     std::fprintf(stderr, "scanproof: input block table %s is stale or corrupt (its digest differs from its pin): made again\n",
                  table_path(s, width, dir).c_str());
     return false;
   }
-  e.blocks = std::move(table);
+  e.blocks.assign(got.values.get(), got.values.get() + n);
   e.block_checked.assign(n, false);
   return true;
 }
