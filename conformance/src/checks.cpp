@@ -139,7 +139,6 @@ bool smaller(word a, word b) {
 // (op.hpp: pops()) the board left behind; nullopt when right.
 std::optional<mismatch> mismatch_on(const descriptor& d, word board) {
   const word arg = to_argument(d.sh, board);
-  flight_chunk(&arg, 0, 1, "shrink");
   word after;
   mismatch m{board, oracle_result(d.operation, d.sh, board), call_one(d.batch, arg, after)};
   if (pops(d.operation)) {
@@ -154,7 +153,11 @@ std::optional<mismatch> mismatch_on(const descriptor& d, word board) {
 mismatch shrink(const descriptor& d, mismatch m) {
   return shrink_greedy(
       m, [&](const mismatch& f) { return board_shrinks(f.input, d.sh.domain); },
-      [&](word t) { return mismatch_on(d, t); });
+      [&](word t) {
+        const word arg = to_argument(d.sh, t);
+        flight_chunk(&arg, 0, 1, "shrink");
+        return mismatch_on(d, t);
+      });
 }
 
 // One integer of 64 bits, index base 0: the shape <bit> counts directly.
