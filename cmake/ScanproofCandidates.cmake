@@ -336,6 +336,44 @@ endfunction()
 # name another candidate file registers first) is refused the same way, its
 # message `<file>:<line>: <why>`, so the run fails it by name instead of a
 # build failure that leaves the target incomplete.
+# _scanproof_included_files(<out> <src> <dirs>): "<file> <md5>" of every file
+# <src> includes, found as the compiler looks for it (the including file's
+# own directory, then <dirs>) and followed through what it includes in turn;
+# a header found in none of them (the system's, the toolchain's: the probe's
+# basis covers those) is left out. The probe's outcome is kept per content
+# of the file and of these: a candidate file that includes the engine's own
+# sources (scanproof discover's) was otherwise judged again on the old engine
+# after the engine changed -- a start-up that no longer hangs still kept out.
+function(_scanproof_included_files out src dirs)
+  set(todo "${src}")
+  set(seen "")
+  set(sums "")
+  while(todo)
+    list(POP_FRONT todo f)
+    if(f IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen "${f}")
+    if(NOT f STREQUAL src)
+      file(MD5 "${f}" h)
+      list(APPEND sums "${f} ${h}")
+    endif()
+    file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"][^>\"]+[>\"]")
+    get_filename_component(here "${f}" DIRECTORY)
+    foreach(line IN LISTS lines)
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"].*" "\\1" name "${line}")
+      foreach(d IN LISTS here dirs)
+        if(EXISTS "${d}/${name}" AND NOT IS_DIRECTORY "${d}/${name}")
+          get_filename_component(found "${d}/${name}" ABSOLUTE)
+          list(APPEND todo "${found}")
+          break()
+        endif()
+      endforeach()
+    endforeach()
+  endwhile()
+  set(${out} "${sums}" PARENT_SCOPE)
+endfunction()
+
 function(scanproof_probe_candidate_files ok_var report_var include_dirs definitions options run)
   set(ok "")
   set(report "")
@@ -378,6 +416,9 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
     else()
       file(READ "${src}" text)
       file(MD5 "${src}" h)
+      scanproof_candidate_file_flags("${src}" file_includes file_defines file_std)
+      _scanproof_included_files(included "${src}" "${file_includes};${include_dirs}")
+      string(APPEND h "|${included}")
     endif()
     string(MD5 key "${basis}|${h}|${run}|${rust_basis}")
     string(MD5 id "${src}")

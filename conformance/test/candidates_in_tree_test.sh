@@ -397,7 +397,22 @@ errors)
   # Compiled, did not link: every symbol it needed, the scanner's own among them.
   compiles_alone "$bad/does_not_link.cpp" unlinked_lsb \
     "does not link for this target: undefined reference to .*engine_lsb_defined_elsewhere"
-  echo "build errors: checked 9 kinds"
+  # The probe's outcome is kept per content of the file and of what it
+  # includes: an engine header fixed under an unchanged candidate file (as
+  # scanproof discover writes them) is probed again, not refused as before.
+  inc="$work/included"
+  mkdir -p "$inc"
+  printf '#include <scanproof/candidate.hpp>\n#include "engine_bits.h"\nSCANPROOF_CANDIDATE(included_lsb, scanproof::op::lsb);\n' \
+    >"$inc/included.cpp"
+  printf 'static int included_lsb(std::uint64_t b) { return __builtin_ctzll(b) }\n' >"$inc/engine_bits.h"
+  configure "$inc/included.cpp" || { cat "$work/configure.log"; exit 1; }
+  expect_error "a broken included header: configure" "$work/configure.log" "$inc/included.cpp does not compile for this target"
+  printf 'static int included_lsb(std::uint64_t b) { return __builtin_ctzll(b); }\n' >"$inc/engine_bits.h"
+  configure "$inc/included.cpp" || { cat "$work/configure.log"; exit 1; }
+  if grep -q "does not compile" "$work/configure.log"; then
+    fail "the probe kept its outcome for a file whose included header was fixed"
+  fi
+  echo "build errors: checked 10 kinds"
   ;;
 *) echo "unknown step '$step'" >&2; exit 2 ;;
 esac
