@@ -83,14 +83,12 @@ function(scanproof_add_candidates)
     $<TARGET_OBJECTS:scanproof_candidates>)
   target_link_libraries(scanproof_conformance PRIVATE
     scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest ${arg_LIBRARIES} scanproof_candidates_rust)
-  scanproof_check_registry_after_build(scanproof_conformance)
-
   target_compile_definitions(scanproof_conformance PRIVATE SCANPROOF_CANDIDATES_ONLY=1)
   # The judge's table comes from a program without candidates or catalogue
   # (conformance/include/scanproof/judge.hpp).
   add_executable(scanproof_oracle_table "${SCANPROOF_DRIVER_DIR}/oracle_table.cpp")
   target_link_libraries(scanproof_oracle_table PRIVATE scanproof::checks scanproof::core)
-  scanproof_driver_tests(scanproof_conformance PREFIX "conformance." JUDGE scanproof_oracle_table
+  scanproof_driver_tests(scanproof_conformance PREFIX "conformance." JUDGE scanproof_oracle_table CHECK_REGISTRY
     PROPERTIES LABELS conformance TIMEOUT ${timeout})
   if(arg_WITH_CATALOGUE)
     # The catalogue's tests come from a driver that links no candidate, so no
@@ -99,8 +97,7 @@ function(scanproof_add_candidates)
       "${SCANPROOF_DRIVER_DIR}/conformance_test.cpp" "${SCANPROOF_DRIVER_DIR}/signal_report.cpp")
     target_link_libraries(scanproof_conformance_catalogue PRIVATE
       scanproof::checks "$<LINK_LIBRARY:WHOLE_ARCHIVE,scanproof::catalogue>" scanproof::core GTest::gtest)
-    scanproof_check_registry_after_build(scanproof_conformance_catalogue)
     scanproof_driver_tests(scanproof_conformance_catalogue PREFIX "conformance." JUDGE scanproof_oracle_table
-      PROPERTIES LABELS conformance TIMEOUT ${timeout})
+      CHECK_REGISTRY PROPERTIES LABELS conformance TIMEOUT ${timeout})
   endif()
 endfunction()

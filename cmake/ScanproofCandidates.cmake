@@ -683,19 +683,6 @@ namespace {
   endif()
 endfunction()
 
-# scanproof_check_registry_after_build(<driver-target>): right after linking,
-# runs the driver with --scanproof-check-registry through the launcher (and
-# the target's emulator), so a file that registers nothing, two candidates
-# with one name, a candidate named like a catalogue entry, or a program that
-# ended before it listed its registry fail the build with the file's name.
-function(scanproof_check_registry_after_build driver)
-  add_custom_command(TARGET ${driver} POST_BUILD
-    COMMAND "${SCANPROOF_LAUNCHER}" ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:${driver}>
-            --scanproof-check-registry
-    COMMENT "scanproof: checking the registry (candidate files, names)"
-    VERBATIM)
-endfunction()
-
 # scanproof_collect_candidates(<target> <paths>): the in-tree entry point for
 # -DSCANPROOF_CANDIDATES; creates <target> only if there are candidates.
 function(scanproof_collect_candidates target paths)

@@ -1,5 +1,5 @@
 # scanproof_driver_tests(<target> PREFIX <p> [JUDGE <oracle target> [DECLARED_ARGS <a>...]]
-#                        [EXTRA_ARGS <a>...] PROPERTIES <k v>...):
+#                        [EXTRA_ARGS <a>...] [CHECK_REGISTRY] PROPERTIES <k v>...):
 # the ctest tests of a GoogleTest driver that runs scanners (conformance,
 # properties), one per GoogleTest test, named <p><Suite>.<test>. After each
 # build the driver lists them (scanproof-discover.cmake) and every test runs as
@@ -11,6 +11,12 @@
 # (conformance/include/scanproof/judge.hpp); the manifest is asked with
 # EXTRA_ARGS, and the candidates' declarations with DECLARED_ARGS (the
 # canonical property driver's: `canonical <cases>`, property_judge.hpp).
+# With CHECK_REGISTRY (the conformance drivers) the same run checks the
+# registry first: a file that registers nothing, two candidates with one
+# name, a candidate named like a catalogue entry fail the build with the
+# file's name (`scanproof: error: <file>:<line>: ...` lines in the build log,
+# which ci/matrix blames the file by). All of it is one start of the driver
+# (under an emulator, Wine or Node, each start costs as much as a build step).
 # PROPERTIES apply to every test, after SCANPROOF_LAUNCHED_TEST_PROPERTIES.
 #
 # Every test also gets SCANPROOF_INPUTS_DIR=<build dir>/scanproof-inputs: the
@@ -99,7 +105,7 @@ else()
 endif()
 
 function(scanproof_driver_tests target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES;DECLARED_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "CHECK_REGISTRY" "PREFIX;JUDGE" "EXTRA_ARGS;PROPERTIES;DECLARED_ARGS")
   set(file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")
   file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/scanproof-inputs")
   # A native build writes its input sets with its own JUDGE program, before
@@ -138,7 +144,8 @@ function(scanproof_driver_tests target)
     endforeach()
     string(APPEND settings ")\n")
   endforeach()
-  string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n")
+  string(APPEND settings "set(PREFIX [==[${arg_PREFIX}]==])\nset(OUTPUT [==[${file}]==])\n"
+                         "set(CHECK_REGISTRY ${arg_CHECK_REGISTRY})\n")
   # The tests are listed after a link (POST_BUILD): a change of mode relinks.
   file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt" CONTENT "${_scanproof_batch}\n")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}_batch_mode.txt")

@@ -10,6 +10,9 @@
 #   DECLARED_ARGS  arguments of the oracle's --declared-manifest after the file
 #   INPUTS      optional: a file or directory of inputs the program's test
 #               reads and the oracle reads too (`--inputs INPUTS`): a fuzz replay's
+#   MANIFEST_FROM  optional: the manifest another table of the same program
+#               asked for after the same link (a fuzz replay's second table):
+#               taken from there, one start of the program fewer
 # It leaves declared_names, label_<name> and declared_<name>: the candidates
 # the program's file declares, for the discovery's `.declared` tests.
 if(CMAKE_SCRIPT_MODE_FILE STREQUAL CMAKE_CURRENT_LIST_FILE)
@@ -39,10 +42,16 @@ endif()
 # What each implementation declares, from the driver (through the launcher,
 # like the listing), then the oracle's outputs for it, from a program that
 # links no implementation.
-execute_process(COMMAND ${COMMAND} --scanproof-judge-manifest ${EXTRA_ARGS}
-  RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.manifest" ERROR_VARIABLE errors TIMEOUT 300)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "scanproof: the judge manifest of ${COMMAND} failed (${rc}):\n${errors}")
+# (scanproof-discover.cmake got it with the test listing: MANIFEST_WRITTEN)
+if(MANIFEST_WRITTEN)
+elseif(DEFINED MANIFEST_FROM)
+  file(COPY_FILE "${MANIFEST_FROM}" "${JUDGE_TABLE}.manifest")
+else()
+  execute_process(COMMAND ${COMMAND} --scanproof-judge-manifest ${EXTRA_ARGS}
+    RESULT_VARIABLE rc OUTPUT_FILE "${JUDGE_TABLE}.manifest" ERROR_VARIABLE errors TIMEOUT 300)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "scanproof: the judge manifest of ${COMMAND} failed (${rc}):\n${errors}")
+  endif()
 endif()
 # A line's oracle outputs depend on the line alone, less its implementation's
 # name and the verdicts it allows (oracle_table(), judge.cpp). The lines an

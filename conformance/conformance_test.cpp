@@ -104,15 +104,18 @@ class all_checks : public testing::Test {
 #define SCANPROOF_CANDIDATES_ONLY 0
 #endif
 
-// --scanproof-check-registry: only check the registry (the build runs this
-// after linking; see ScanproofCandidates.cmake). --scanproof-judge-manifest:
-// print what each tested implementation declares, per check, for the judge's
-// table (judge.hpp; scanproof-discover.cmake). gtest's own flags are handled
-// by InitGoogleTest.
+// The build runs this driver once after linking (scanproof-discover.cmake),
+// with --scanproof-check-registry (confirm on stderr, in the build log, which
+// candidates the build found; a broken registry is an error either way),
+// --scanproof-judge-manifest (print what each tested implementation declares,
+// per check, for the judge's table: judge.hpp) and --gtest_list_tests (after
+// manifest_end_line). Either flag alone does only its part. gtest's own flags
+// are handled by InitGoogleTest.
 int run(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   bool check_registry = false, manifest = false;
   const bool candidates_only = SCANPROOF_CANDIDATES_ONLY;
+  const bool listing = GTEST_FLAG_GET(list_tests);
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--scanproof-check-registry") check_registry = true;
@@ -123,17 +126,18 @@ int run(int argc, char** argv) {
     }
   }
   if (!scanproof::registry_ok()) return 2;
-  if (check_registry) {  // confirm, in the build log, what the build found
+  if (check_registry) {
     for (const scanproof::descriptor& d : scanproof::registry())
       if (d.candidate)
-        std::cout << "scanproof: candidate " << scanproof::op_label(d.operation, d.sh) << "." << d.name
+        std::cerr << "scanproof: candidate " << scanproof::op_label(d.operation, d.sh) << "." << d.name
                   << " (" << d.source << ")\n";
-    return 0;
+    if (!manifest && !listing) return 0;
   }
   if (manifest) {
     for (const scanproof::descriptor& d : scanproof::registry())
       if (!candidates_only || d.candidate) std::cout << scanproof::judge_manifest(d);
-    return 0;
+    if (!listing) return 0;
+    std::cout << scanproof::manifest_end_line << "\n" << std::flush;
   }
   scanproof::install_signal_report();
   for (const scanproof::descriptor& d : scanproof::registry()) {

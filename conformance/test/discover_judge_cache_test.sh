@@ -9,12 +9,14 @@ set -euo pipefail
 discover=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/discover-cache.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# Asked as the discovery asks (`--gtest_list_tests --scanproof-judge-manifest`,
+# one run): the manifest, its end line (judge.hpp), the listing.
 cat >"$work/driver" <<'D'
 #!/bin/sh
-case $1 in
-  --gtest_list_tests) printf 'lsb.\n  a.all_checks\n' ;;
-  --scanproof-judge-manifest) cat "$(dirname "$0")/manifest" ;;
-esac
+[ "$*" = "--gtest_list_tests --scanproof-judge-manifest" ] || { echo "driver asked: $*" >&2; exit 2; }
+cat "$(dirname "$0")/manifest"
+echo "# scanproof: end of the judge manifest"
+printf 'lsb.\n  a.all_checks\n'
 D
 # Answers "<impl> <check> <allowed> 1 0x<cksum of the rest of the line>" for
 # each line of stdin or of --manifest FILE;
@@ -113,6 +115,16 @@ grep -q 'conformance.lsb.z.declared.*lists no test of its checks known_answers' 
   fail "a declared candidate the driver does not list got no failing test: $(cat "$work/tests.cmake")"
 grep -qx "z !declaration the declaration in its source is not what runs: its process does not declare it at run time (code in the process changed it; judged by its source's)" \
   "$work/table" || fail "no !declaration line for a candidate the process does not declare: '$(cat "$work/table")'"
+
+# A run that printed no end of its manifest (the program ended before its
+# listing, or printed another protocol) is an error naming the line, not a
+# listing of whatever came out.
+sed -i '/end of the judge manifest/d' "$work/driver"
+if out=$(cmake -DSETTINGS="$work/settings.cmake" -P "$discover" 2>&1); then
+  fail "a driver that printed no end of its manifest was listed"
+elif ! tr -s ' \n' ' ' <<<"$out" | grep -q "printed no '# scanproof: end of the judge manifest' line"; then
+  fail "no end line: the error does not name it: $out"
+fi
 
 [ "$failures" = 0 ] && echo "ok: the oracle was asked only for lines not already answered; candidates judged by their file"
 exit $((failures > 0))

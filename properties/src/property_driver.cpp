@@ -164,12 +164,17 @@ int run_tests(int argc, char** argv) {
     cases = *n;
   }
   if (!registry_ok()) return 2;
+  // With --gtest_list_tests too, the manifest comes first, then its end line
+  // and the listing (judge.hpp's manifest_end_line): one start of the driver.
+  const bool listing = GTEST_FLAG_GET(list_tests);
+  if (manifest) {
+    for (const descriptor& d : registry())
+      if (config.which != tested::candidates || d.candidate) std::cout << property_manifest(d, driver, cut, cases);
+    if (!listing) return 0;
+    std::cout << manifest_end_line << "\n" << std::flush;
+  }
   for (const descriptor& d : registry()) {
     if (config.which == tested::candidates && !d.candidate) continue;
-    if (manifest) {
-      std::cout << property_manifest(d, driver, cut, cases);
-      continue;
-    }
     if (cut == test_per::implementation) {
       register_test(d, nullptr, driver, run, cases);
       continue;
@@ -177,7 +182,6 @@ int run_tests(int argc, char** argv) {
     for (const property& p : properties())
       if (applies(p, d)) register_test(d, &p, driver, run, cases);
   }
-  if (manifest) return 0;
   return gtest_status(RUN_ALL_TESTS());
 }
 }  // namespace

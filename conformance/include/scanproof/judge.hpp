@@ -64,6 +64,11 @@ std::string outputs_claim(const descriptor& d, const check_outcome& r);
 // <high_offset> <index_base> <domain lo> <domain hi> <domain declared>
 // <zero result required or ->", each ending in a newline.
 std::string judge_manifest(const descriptor& d);
+// Asked for its manifest and its test listing in one run (each start of a
+// driver under an emulator costs as much as a build step:
+// cmake/scanproof-discover.cmake), a driver prints the manifest, this line,
+// then GoogleTest's listing.
+inline constexpr const char* manifest_end_line = "# scanproof: end of the judge manifest";
 // What a manifest line says of `d` after its check and allowed verdicts:
 // "<op> <width> <argument> <high_offset> <index_base> <domain lo> <domain hi>
 // <domain declared> <zero result required or ->" (no newline). Another
