@@ -116,6 +116,12 @@ function(_scanproof_rustc_says out rustc question)
   get_property(said GLOBAL PROPERTY _SCANPROOF_RUSTC_SAYS_${key})
   set(${out} "${said}" PARENT_SCOPE)
 endfunction()
+# _scanproof_rustc_answers(<rustc> <question> <answer>): what _scanproof_rustc_says
+# will give for <rustc>, known without asking it (the suite's own wrapper).
+function(_scanproof_rustc_answers rustc question answer)
+  string(MD5 key "${rustc}|${question}")
+  set_property(GLOBAL PROPERTY _SCANPROOF_RUSTC_SAYS_${key} "${answer}")
+endfunction()
 
 # _scanproof_rust_private_sysroot(<prefix> <rustc>): the Rust stds that
 # ci/setup unpacked from their .deb into its private sysroot for <rustc>'s
@@ -259,6 +265,13 @@ function(_scanproof_rust_sysroot_wrapper out rustc private triples)
     file(WRITE "${dir}/rustc" "${text}")
     file(CHMOD "${dir}/rustc" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
       WORLD_READ WORLD_EXECUTE)
+  endif()
+  # It is <rustc> with another sysroot: its version is <rustc>'s, its sysroot
+  # the one it passes (two rustc processes fewer in every configure).
+  _scanproof_rustc_says(vv "${rustc}" -vV)
+  if(vv)
+    _scanproof_rustc_answers("${dir}/rustc" -vV "${vv}")
+    _scanproof_rustc_answers("${dir}/rustc" sysroot "${sysroot}")
   endif()
   set(${out} "${dir}/rustc" PARENT_SCOPE)
 endfunction()
