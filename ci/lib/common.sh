@@ -31,12 +31,28 @@ _apt_updated=0
 # pause of SCANPROOF_APT_RETRY_DELAY_S (5) x the attempt between tries); then
 # the run goes on with the package lists there are and never updates again:
 # what that leaves uninstallable, ensure_packages names once, with apt's reason.
+# A mirror mid-sync stays so for minutes to days, and every ci/matrix run asks
+# again for what the last one could not install: within
+# SCANPROOF_APT_QUIET_S (600) seconds of a run whose update kept failing (a
+# stamp in the user's cache), a run tries once, without pauses, unless
+# SCANPROOF_APT_UPDATE_TRIES is set (30 s of retries -> 4 s here).
+_apt_failed_stamp="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/scanproof/apt-update-failed"
 apt_update() {
   [ "$_apt_updated" = 1 ] && return 0
   _apt_updated=1
-  local i=1 tries=${SCANPROOF_APT_UPDATE_TRIES:-3} waited=0
+  local i=1 tries=${SCANPROOF_APT_UPDATE_TRIES:-3} waited=0 age
+  if [ -z "${SCANPROOF_APT_UPDATE_TRIES:-}" ] && [ -f "$_apt_failed_stamp" ]; then
+    age=$(($(date +%s) - $(stat -c %Y "$_apt_failed_stamp")))
+    if [ "$age" -ge 0 ] && [ "$age" -lt "${SCANPROOF_APT_QUIET_S:-600}" ]; then
+      tries=1
+      log "apt-get update kept failing in a run $age s ago: one attempt this time (SCANPROOF_APT_UPDATE_TRIES=3: three)"
+    fi
+  fi
   while [ "$i" -le "$tries" ]; do
-    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >"$_APT_LOG.update" 2>&1; then return 0; fi
+    if as_root apt-get -o DPkg::Lock::Timeout=900 update -q >"$_APT_LOG.update" 2>&1; then
+      rm -f "$_apt_failed_stamp"
+      return 0
+    fi
     # Another apt holding the lists lock is no broken index: wait for it (as for dpkg's lock).
     if grep -aqE 'Could not get lock|Unable to acquire' "$_APT_LOG.update" && [ "$waited" -lt 900 ]; then
       sleep $((2 * ${SCANPROOF_APT_RETRY_DELAY_S:-5})); waited=$((waited + 10)); continue
@@ -46,6 +62,7 @@ apt_update() {
     i=$((i + 1))
   done
   log "apt-get update kept failing: going on with the package lists there are (no further update in this run)"
+  { mkdir -p "${_apt_failed_stamp%/*}" && touch "$_apt_failed_stamp"; } 2>/dev/null || true
 }
 
 # _apt_reason PKG OUT: why apt cannot install PKG, from the output OUT of a
