@@ -82,6 +82,17 @@ std::string board_value_type(std::string t) {
   return t;
 }
 
+// A define that selects the engine's x86 code (USE_AVX2, USE_SSE41,
+// USE_POPCNT, USE_PEXT, HAS_BMI2, ...) comes from the x86 build the compiler
+// commands are of: another CPU's build of the engine leaves it out (its headers
+// would include <immintrin.h> there), so the written file gives it as an x86
+// option line, like the -m flags, not as a define for every target.
+bool selects_x86_code(const std::string& define) {
+  static const std::regex isa("(^|.*_)(SSE[0-9A-Z_]*|SSSE3|AVX[0-9A-Z_]*|BMI[12]?|POPCNT|LZCNT|ABM|PEXT|F16C|FMA|VNNI)"
+                              "(_.*)?");
+  return std::regex_match(define.substr(0, define.find('=')), isa);
+}
+
 std::string hex(std::uint64_t v) {
   std::ostringstream os;
   os << "0x" << std::hex << v << "ULL";
@@ -372,6 +383,7 @@ std::string candidate_file(const std::vector<discovered>& all, const std::string
     for (const std::string& fl : u.flags) {
       if (fl.rfind("-I", 0) == 0 && fs::path(fl.substr(2)).lexically_relative(root).string().rfind("..", 0) != 0)
         includes.insert(fl.substr(2));
+      else if (fl.rfind("-D", 0) == 0 && selects_x86_code(fl.substr(2))) isa.insert(fl);
       else if (fl.rfind("-D", 0) == 0) defines.insert(fl.substr(2));
       else if (fl.rfind("-std=", 0) == 0) standard = fl.substr(5);
       else if (std::regex_match(fl, std::regex("-m(sse[0-9.a-z]*|ssse3|popcnt|abm|lzcnt|bmi2?|avx[0-9a-z]*|f16c|fma)")))

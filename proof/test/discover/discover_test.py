@@ -230,6 +230,10 @@ def check_routes(args):
         if route == "make_glob" and not any(f.get("name") == "glob_sub_msb" and f.get("op") == "msb" and
                                             f.get("proof") == "proved" for f in functions):
             problems.append("make_glob: glob_sub_msb (sub/*.c, globbed by the command) not classified msb and proved")
+        if route == "make" and ("// scanproof: option x86 -DUSE_SSE41" not in text or
+                                "// scanproof: define USE_SSE41" in text):
+            problems.append("make: the x86 build's USE_SSE41 is not an x86 option line of the written file "
+                            "(another CPU's build of the engine leaves it out)")
         if route == "make":
             # scan_pieces.hpp is not self-contained (its Word is words.hpp's):
             # the file includes what lib.cpp includes before it, and compiles.
