@@ -523,10 +523,12 @@ function(scanproof_probe_candidate_files ok_var report_var include_dirs definiti
           if(SCANPROOF_SANDBOX_PREFIX)  # never run outside it here: that is where the judge's table is readable
             string(APPEND message " (it ran in the sandbox, ScanproofLaunch.cmake: if every file's start-up fails on this target, -DSCANPROOF_SANDBOX=OFF tells whether the sandbox breaks its runtime)")
           endif()
-          if(file_options AND "${rc}" MATCHES "Illegal instruction|signal 4|SIGILL")
+          set(isa ${file_options})
+          list(FILTER isa EXCLUDE REGEX "^-D")  # a define the option lines carry enables no instruction
+          if(isa AND "${rc}" MATCHES "Illegal instruction|signal 4|SIGILL")
             # The file's own ISA flag let the compiler use what this CPU lacks,
             # even in its start-up code: the finding is the flag's.
-            list(JOIN file_options " " isa)
+            list(JOIN isa " " isa)
             set(message "${src}: built with ${isa} (its `// scanproof: option`), it runs SIGILL on this CPU, which lacks what ${isa} enables (${rc}): the engine built so cannot run here")
           endif()
         endif()
