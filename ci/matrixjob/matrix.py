@@ -161,11 +161,14 @@ def candidate_paths(spec):
             raise targets.UsageError(f"candidate path '{p}' does not exist{comma}")
         real = os.path.realpath(p)
         files = [real]
-        if os.path.isdir(real):
+        if os.path.isfile(os.path.join(real, "Cargo.toml")):  # a crate: one Rust candidate, as CMake takes it
+            files = [os.path.join(real, "Cargo.toml")]
+        elif os.path.isdir(real):
             files = [os.path.join(real, f) for f in sorted(os.listdir(real))
                      if f.endswith(CANDIDATE_SUFFIXES) and os.path.isfile(os.path.join(real, f))]
             if not files:
-                raise targets.UsageError(f"candidate directory '{real}' contains no .cpp, .c or .rs files")
+                raise targets.UsageError(f"candidate directory '{real}' contains no .cpp, .c or .rs files "
+                                         "(nor a Cargo.toml)")
         for f in files:
             for c, why in UNCARRIED.items():
                 if c in f:

@@ -438,6 +438,21 @@ class CandidateMistakes(unittest.TestCase):
             with self.assertRaisesRegex(targets.UsageError, "split at commas"):
                 matrix.candidate_paths(os.path.join(d, "a") + "," + plain)
 
+    def test_a_crate_directory_is_a_candidate(self):
+        # What `scanproof discover` writes for a Rust crate, and prints to check:
+        # a directory with its Cargo.toml and src/lib.rs (no .rs file at its top).
+        from . import matrix
+        with tempfile.TemporaryDirectory() as d:
+            crate = os.path.join(d, "discovered_crate")
+            os.makedirs(os.path.join(crate, "src"))
+            for f in ("Cargo.toml", "src/lib.rs"):
+                with open(os.path.join(crate, f), "w", encoding="utf-8") as out:
+                    out.write("\n")
+            self.assertEqual(matrix.candidate_paths(crate), [os.path.realpath(crate)])
+            os.remove(os.path.join(crate, "Cargo.toml"))
+            with self.assertRaisesRegex(targets.UsageError, "contains no .cpp, .c or .rs files \\(nor a Cargo.toml\\)"):
+                matrix.candidate_paths(crate)
+
 
 if __name__ == "__main__":
     unittest.main()
