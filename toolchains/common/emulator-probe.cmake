@@ -13,7 +13,11 @@
 function(scanproof_emulator_probe var doc)
   cmake_parse_arguments(PARSE_ARGV 2 arg "REQUIRE_BUILD" "SOURCE;OFF_MESSAGE" "FLAGS")
   string(JOIN " " emulator ${CMAKE_CROSSCOMPILING_EMULATOR})
-  if(CMAKE_IN_TRY_COMPILE OR CMAKE_SCRIPT_MODE_FILE OR
+  # A try_compile project reads the toolchain file before CMake sets
+  # CMAKE_IN_TRY_COMPILE (3.25, measured); its project is CMAKE_TRY_COMPILE.
+  # Without that test every try_compile of a configure (a candidate file's
+  # probe, each time) built and ran both probes again under the emulator.
+  if(CMAKE_IN_TRY_COMPILE OR PROJECT_NAME STREQUAL "CMAKE_TRY_COMPILE" OR CMAKE_SCRIPT_MODE_FILE OR
      (DEFINED ${var} AND "${${var}_UNDER}" STREQUAL emulator))
     return()
   endif()
