@@ -660,7 +660,8 @@ function(scanproof_candidate_library target core)
     set_property(SOURCE "${unit}" APPEND PROPERTY COMPILE_OPTIONS ${file_options})
     list(JOIN file_options " " file_options)
     string(APPEND lines "[[maybe_unused]] const int listed_${i} =\n"
-      "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\", \"${file_options}\");\n")
+      "    ::scanproof::detail::expect_candidates_from(R\"scanproof_path(${src})scanproof_path\",\n"
+      "        R\"scanproof_opt(${file_options})scanproof_opt\");\n")  # a -DNAME=\"value\" line too
     math(EXPR i "${i} + 1")
   endforeach()
   file(CONFIGURE OUTPUT "${manifest}" @ONLY CONTENT

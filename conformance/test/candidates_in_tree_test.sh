@@ -294,6 +294,7 @@ shapes)
     fail "c_shape_lsb32: conformance.lsb32.c_shape_lsb32.single_bits did not pass"
   passes c_shape_shogi_lsb lsb128
   passes c_shape_draughts_lsb lsb  # 64 bits: today's label; the domain keeps it inside its 50 squares
+  passes c_shape_option_define_lsb lsb  # an option line's quoted define: the manifest still compiles
   passes c_shape_poplsb pop_lsb  # a C pop scanner: the board by pointer
   grep -Eq "conformance\.lsb128\.c_shape_shogi_wrong\.single_bits \.+\*\*\*Failed" "$work/shapes.log" ||
     fail "c_shape_shogi_wrong: conformance.lsb128.c_shape_shogi_wrong.single_bits did not fail"
